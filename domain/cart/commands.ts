@@ -1,0 +1,45 @@
+/** Cart commands (imperative). Time and the command's id come in `metadata`. */
+import type { CommandMetadata } from '../shared/decider';
+
+export interface ItemRequest {
+  readonly code: string;
+  readonly quantity: number;
+}
+
+export type CartCommand = (
+  | { readonly type: 'AddItem'; readonly data: ItemRequest }
+  /** Several products at once (quick order, a saved cart): the ones that fail are reported. */
+  | {
+      readonly type: 'AddItems';
+      readonly data: {
+        readonly items: readonly ItemRequest[];
+        readonly source: 'quick-order' | 'saved-cart';
+      };
+    }
+  | { readonly type: 'ChangeQuantity'; readonly data: ItemRequest }
+  | { readonly type: 'RemoveItem'; readonly data: { readonly code: string } }
+  | {
+      readonly type: 'ApplyPromotion';
+      readonly data: { readonly code: string; readonly productCode?: string };
+    }
+  | { readonly type: 'RemovePromotion'; readonly data: { readonly code: string } }
+  /** SPEC 2.5 old-cart merge: an earlier cart's lines and codes into this one. */
+  | {
+      readonly type: 'MergeCart';
+      readonly data: {
+        readonly fromCartId: string;
+        readonly items: readonly ItemRequest[];
+        readonly promotionCodes: readonly string[];
+      };
+    }
+  | { readonly type: 'DismissNotices'; readonly data: Record<string, never> }
+  | {
+      readonly type: 'ClearCart';
+      readonly data: {
+        readonly reason: 'checkout' | 'merged' | 'emptied';
+        readonly orderId?: string;
+      };
+    }
+) & { readonly metadata: CommandMetadata };
+
+export type CartCommandType = CartCommand['type'];

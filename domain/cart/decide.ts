@@ -1,0 +1,398 @@
+/**
+ * The cart's decider. One small function per command; every rule broken throws a
+ * DomainError with the spec's message. `[]` means "nothing to do", so a command replayed
+ * from an offline queue changes nothing the second time.
+ */
+import { DomainError } from '../shared/domain-error';
+import type { Decider } from '../shared/decider';
+import { withValues, type MessageDescriptor, type MessageValues } from '../shared/message';
+import { PROMOTION_CODE_PROBLEM_MESSAGES, promotionCodeProblem } from '../pricing/promotions';
+import { V } from '../validation/messages';
+import type { CartCommand, ItemRequest } from './commands';
+import type { CartContext, CartProduct } from './context';
+import type { CartEvent } from './events';
+import { MAX_LINE_QUANTITY } from './limits';
+import { CART_MESSAGES } from './messages';
+import { initialCartState, type CartLine, type CartState, type NotAddedItem } from './state';
+
+function fail(code: string, descriptor: MessageDescriptor, values: MessageValues = {}): never {
+  throw new DomainError(code, withValues(descriptor, values));
+}
+
+export function normalizeCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+function findLine(state: CartState, code: string): CartLine | undefined {
+  return state.lines.find((line) => line.code === code);
+}
+
+function checkQuantity(quantity: number): void {
+  if (!Number.isSafeInteger(quantity) || quantity < 1) {
+    fail('cart.quantity-not-positive', V.quantityNotPositive);
+  }
+  if (quantity > MAX_LINE_QUANTITY) {
+    fail('cart.quantity-too-large', V.quantityTooLarge, { max: MAX_LINE_QUANTITY });
+  }
+}
+
+/** The product, if it can go into a cart in this store; else the spec's reason. */
+function buyableProduct(
+  code: string,
+  context: CartContext,
+): CartProduct & { unitPriceMinor: number } {
+  const product = context.product(code);
+  if (!product) return fail('cart.unknown-product', V.quickOrderUnknownCode, { code });
+  if (!product.soldOnline) fail('cart.not-sold-online', V.quickOrderNotSoldOnline, { code });
+  if (!product.orderableOnline) {
+    fail('cart.not-orderable-online', V.quickOrderNotOrderableOnline, { code });
+  }
+  if (tracksStock(product) && product.stock === 0) {
+    fail('cart.out-of-stock', CART_MESSAGES.outOfStock, { code });
+  }
+  const price = product.unitPriceMinor;
+  if (price === null) return fail('cart.not-priced', CART_MESSAGES.notPriced, { code });
+  return { ...product, unitPriceMinor: price };
+}
+
+function tracksStock(product: CartProduct): boolean {
+  return product.format === 'physical-kit' && !product.preOrder && product.stock !== null;
+}
+
+function checkLimits(
+  product: Pick<CartProduct, 'minOrderQuantity' | 'maxOrderQuantity'>,
+  quantity: number,
+): void {
+  if (quantity > MAX_LINE_QUANTITY) {
+    fail('cart.quantity-too-large', V.quantityTooLarge, { max: MAX_LINE_QUANTITY });
+  }
+  if (product.minOrderQuantity !== null && quantity < product.minOrderQuantity) {
+    fail('cart.quantity-below-minimum', V.quantityBelowMinimum, { min: product.minOrderQuantity });
+  }
+  if (product.maxOrderQuantity !== null && quantity > product.maxOrderQuantity) {
+    fail('cart.quantity-above-maximum', V.quantityAboveMaximum, { max: product.maxOrderQuantity });
+  }
+}
+
+/** SPEC 8: more than the store has lowers the quantity to what it has. */
+function stockReduction(product: CartProduct, quantity: number): CartEvent[] {
+  if (!tracksStock(product) || product.stock === null || quantity <= product.stock) return [];
+  return [
+    {
+      type: 'CartItemQuantityReduced',
+      v: 1,
+      data: {
+        code: product.code,
+        oldQuantity: quantity,
+        newQuantity: product.stock,
+        reason: 'insufficient-stock',
+      },
+    },
+  ];
+}
+
+function lineOf(product: CartProduct & { unitPriceMinor: number }, quantity: number): CartLine {
+  return {
+    code: product.code,
+    name: product.name,
+    programName: product.program,
+    notDiscountable: product.notDiscountable,
+    quantity,
+    unitPriceMinor: product.unitPriceMinor,
+    format: product.format,
+    qualificationLevel: product.qualificationLevel,
+    preOrder: product.preOrder,
+    aimsweb: product.aimsweb,
+    minOrderQuantity: product.minOrderQuantity,
+    maxOrderQuantity: product.maxOrderQuantity,
+  };
+}
+
+function created(state: CartState, context: CartContext): CartEvent[] {
+  if (state.cartId !== null) {
+    if (state.storeId !== context.storeId) fail('cart.other-store', CART_MESSAGES.otherStore);
+    return [];
+  }
+  return [
+    {
+      type: 'CartCreated',
+      v: 1,
+      data: {
+        cartId: context.cartId,
+        storeId: context.storeId,
+        currency: context.currency,
+        owner: context.actor,
+      },
+    },
+  ];
+}
+
+function addItem(state: CartState, request: ItemRequest, context: CartContext): CartEvent[] {
+  const code = normalizeCode(request.code);
+  checkQuantity(request.quantity);
+  const product = buyableProduct(code, context);
+  const line = findLine(state, code);
+  const wanted = (line?.quantity ?? 0) + request.quantity;
+  checkLimits(product, wanted);
+  const change: CartEvent = line
+    ? {
+        type: 'CartItemQuantityChanged',
+        v: 1,
+        data: { code, quantity: wanted, previousQuantity: line.quantity },
+      }
+    : { type: 'CartItemAdded', v: 2, data: { line: lineOf(product, wanted) } };
+  return [change, ...stockReduction(product, wanted)];
+}
+
+function changeQuantity(state: CartState, request: ItemRequest, context: CartContext): CartEvent[] {
+  const code = normalizeCode(request.code);
+  const line = findLine(state, code);
+  if (!line) return fail('cart.line-missing', CART_MESSAGES.lineMissing, { code });
+  checkQuantity(request.quantity);
+  if (request.quantity === line.quantity) return [];
+  // The line's own limits count even if the product has left the catalog since.
+  const product = context.product(code);
+  checkLimits(product ?? line, request.quantity);
+  return [
+    {
+      type: 'CartItemQuantityChanged',
+      v: 1,
+      data: { code, quantity: request.quantity, previousQuantity: line.quantity },
+    },
+    ...(product ? stockReduction(product, request.quantity) : []),
+  ];
+}
+
+function subtotalMinor(state: CartState): number {
+  return state.lines.reduce((sum, line) => sum + line.unitPriceMinor * line.quantity, 0);
+}
+
+function applyPromotion(
+  state: CartState,
+  data: { code: string; productCode?: string },
+  context: CartContext,
+  now: string,
+): CartEvent[] {
+  const code = normalizeCode(data.code);
+  const promotion = context.promotion(code);
+  const problem = promotionCodeProblem({
+    promotion,
+    now,
+    appliedCodes: state.promotions.map((p) => p.code),
+    discountableProductCodes: state.lines.filter((l) => !l.notDiscountable).map((l) => l.code),
+    subtotalMinor: subtotalMinor(state),
+    ...(data.productCode === undefined ? {} : { productCode: normalizeCode(data.productCode) }),
+  });
+  if (problem !== null || !promotion) {
+    return fail(
+      `cart.promotion-${problem ?? 'invalid'}`,
+      PROMOTION_CODE_PROBLEM_MESSAGES[problem ?? 'invalid'],
+    );
+  }
+  return [
+    {
+      type: 'CartPromotionApplied',
+      v: 1,
+      data: {
+        promotion: {
+          code: promotion.code,
+          name: promotion.name,
+          appliesTo: promotion.appliesTo.kind,
+          productCodes:
+            promotion.appliesTo.kind === 'products' ? [...promotion.appliesTo.productCodes] : [],
+          discountBasisPoints: promotion.discountBasisPoints,
+          minimumSubtotalMinor: promotion.minimumSubtotalMinor,
+        },
+      },
+    },
+  ];
+}
+
+function notAddedItem(request: ItemRequest, error: DomainError): NotAddedItem {
+  return {
+    code: normalizeCode(request.code),
+    quantity: request.quantity,
+    reason: { code: error.code, messageId: error.detail.id, values: error.detail.values ?? {} },
+  };
+}
+
+/**
+ * Several items in one command: each is added in turn on the state the earlier ones made;
+ * the ones that cannot be added are kept, with their reason, in a CartItemsNotAdded event,
+ * so nothing the user asked for disappears silently.
+ */
+function addItems(
+  state: CartState,
+  items: readonly ItemRequest[],
+  context: CartContext,
+  capAtLimits: boolean,
+): { events: CartEvent[]; state: CartState } {
+  const events: CartEvent[] = [];
+  const notAdded: NotAddedItem[] = [];
+  let current = state;
+  for (const item of items) {
+    try {
+      let request = item;
+      if (capAtLimits) {
+        // SPEC 2.5 merge: quantities add up, to at most what one order may hold.
+        const product = context.product(normalizeCode(item.code));
+        const existing = findLine(current, normalizeCode(item.code))?.quantity ?? 0;
+        const cap = Math.min(product?.maxOrderQuantity ?? MAX_LINE_QUANTITY, MAX_LINE_QUANTITY);
+        const room = cap - existing;
+        if (existing > 0 && room <= 0) continue;
+        if (existing > 0) request = { ...item, quantity: Math.min(item.quantity, room) };
+      }
+      const added = addItem(current, request, context);
+      events.push(...added);
+      current = added.reduce(evolve, current);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      notAdded.push(notAddedItem(item, error));
+    }
+  }
+  if (notAdded.length > 0) {
+    const event: CartEvent = { type: 'CartItemsNotAdded', v: 1, data: { items: notAdded } };
+    events.push(event);
+    current = evolve(current, event);
+  }
+  return { events, state: current };
+}
+
+function mergeCart(
+  state: CartState,
+  data: Extract<CartCommand, { type: 'MergeCart' }>['data'],
+  context: CartContext,
+  now: string,
+): CartEvent[] {
+  if (state.mergedFrom.includes(data.fromCartId) || data.fromCartId === state.cartId) return [];
+  const { events, state: merged } = addItems(state, data.items, context, true);
+  let current = merged;
+  for (const code of data.promotionCodes) {
+    try {
+      const applied = applyPromotion(current, { code }, context, now);
+      events.push(...applied);
+      current = applied.reduce(evolve, current);
+    } catch (error) {
+      // A code from the old cart that no longer applies is left behind.
+      if (!(error instanceof DomainError)) throw error;
+    }
+  }
+  events.push({ type: 'CartMerged', v: 1, data: { fromCartId: data.fromCartId } });
+  return events;
+}
+
+export function decide(command: CartCommand, state: CartState, context: CartContext): CartEvent[] {
+  const creation = created(state, context);
+  const current = creation.reduce(evolve, state);
+  const events = decideOn(command, current, context);
+  // A command that changes nothing does not create the cart either.
+  return events.length === 0 ? [] : [...creation, ...events];
+}
+
+function decideOn(command: CartCommand, state: CartState, context: CartContext): CartEvent[] {
+  switch (command.type) {
+    case 'AddItem':
+      return addItem(state, command.data, context);
+    case 'AddItems':
+      return addItems(state, command.data.items, context, false).events;
+    case 'ChangeQuantity':
+      return changeQuantity(state, command.data, context);
+    case 'RemoveItem': {
+      const code = normalizeCode(command.data.code);
+      return findLine(state, code) ? [{ type: 'CartItemRemoved', v: 1, data: { code } }] : [];
+    }
+    case 'ApplyPromotion':
+      return applyPromotion(state, command.data, context, command.metadata.now);
+    case 'RemovePromotion': {
+      const code = normalizeCode(command.data.code);
+      return state.promotions.some((p) => p.code === code)
+        ? [{ type: 'CartPromotionRemoved', v: 1, data: { code } }]
+        : [];
+    }
+    case 'MergeCart':
+      return mergeCart(state, command.data, context, command.metadata.now);
+    case 'DismissNotices':
+      return state.notAdded.length > 0 || state.reductions.length > 0
+        ? [{ type: 'CartNoticesDismissed', v: 1, data: {} }]
+        : [];
+    case 'ClearCart':
+      return state.lines.length > 0 || state.promotions.length > 0
+        ? [{ type: 'CartCleared', v: 1, data: { ...command.data } }]
+        : [];
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unknown cart command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+const MAX_NOTICES = 50;
+
+function setQuantity(lines: readonly CartLine[], code: string, quantity: number): CartLine[] {
+  return lines.map((line) => (line.code === code ? { ...line, quantity } : line));
+}
+
+export function evolve(state: CartState, event: CartEvent): CartState {
+  switch (event.type) {
+    case 'CartCreated':
+      return {
+        ...state,
+        cartId: event.data.cartId,
+        storeId: event.data.storeId,
+        currency: event.data.currency,
+        owner: event.data.owner,
+      };
+    case 'CartItemAdded': {
+      const { line } = event.data;
+      const exists = state.lines.some((l) => l.code === line.code);
+      return {
+        ...state,
+        lines: exists
+          ? state.lines.map((l) => (l.code === line.code ? line : l))
+          : [...state.lines, line],
+      };
+    }
+    case 'CartItemQuantityChanged':
+      return { ...state, lines: setQuantity(state.lines, event.data.code, event.data.quantity) };
+    case 'CartItemQuantityReduced':
+      return {
+        ...state,
+        lines: setQuantity(state.lines, event.data.code, event.data.newQuantity),
+        reductions: [
+          ...state.reductions.filter((r) => r.code !== event.data.code),
+          {
+            code: event.data.code,
+            oldQuantity: event.data.oldQuantity,
+            newQuantity: event.data.newQuantity,
+          },
+        ].slice(-MAX_NOTICES),
+      };
+    case 'CartItemRemoved':
+      return {
+        ...state,
+        lines: state.lines.filter((l) => l.code !== event.data.code),
+        reductions: state.reductions.filter((r) => r.code !== event.data.code),
+      };
+    case 'CartItemsNotAdded':
+      return { ...state, notAdded: [...state.notAdded, ...event.data.items].slice(-MAX_NOTICES) };
+    case 'CartNoticesDismissed':
+      return { ...state, notAdded: [], reductions: [] };
+    case 'CartPromotionApplied':
+      return { ...state, promotions: [...state.promotions, event.data.promotion] };
+    case 'CartPromotionRemoved':
+      return { ...state, promotions: state.promotions.filter((p) => p.code !== event.data.code) };
+    case 'CartMerged':
+      return { ...state, mergedFrom: [...state.mergedFrom, event.data.fromCartId] };
+    case 'CartCleared':
+      return { ...state, lines: [], promotions: [], notAdded: [], reductions: [] };
+    default:
+      // evolve is total: an event this version does not know leaves the state as it is.
+      return state;
+  }
+}
+
+export const cartDecider: Decider<CartCommand, CartEvent, CartState, CartContext> = {
+  decide,
+  evolve,
+  initialState: initialCartState,
+};

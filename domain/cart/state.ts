@@ -1,0 +1,83 @@
+/**
+ * The cart's state: who owns it, which store it sells in, its lines (SPEC 3 cart line:
+ * product code, name, programName, notDiscountable, quantity, with the unit price the line
+ * was priced at) and the promotion codes applied. Totals and discounts are derived by the
+ * projections, never stored.
+ */
+import type { Level, ProductFormat } from '../catalog/catalog';
+
+export type CartOwner =
+  | { readonly kind: 'visitor'; readonly id: string }
+  | { readonly kind: 'user'; readonly id: string };
+
+export interface CartLine {
+  readonly code: string;
+  readonly name: string;
+  readonly programName: string;
+  readonly notDiscountable: boolean;
+  readonly quantity: number;
+  /** Price of one unit in the cart's currency, in minor units. */
+  readonly unitPriceMinor: number;
+  readonly format: ProductFormat;
+  readonly qualificationLevel: Level;
+  readonly preOrder: boolean;
+  readonly aimsweb: boolean;
+  readonly minOrderQuantity: number | null;
+  readonly maxOrderQuantity: number | null;
+}
+
+export interface AppliedPromotion {
+  readonly code: string;
+  readonly name: string;
+  /** The whole cart, or only the listed products. */
+  readonly appliesTo: 'cart' | 'products';
+  readonly productCodes: readonly string[];
+  readonly discountBasisPoints: number;
+  readonly minimumSubtotalMinor: number;
+}
+
+/** Items a command could not add, with the reason in the spec's words (kept until dismissed). */
+export interface NotAddedItem {
+  readonly code: string;
+  readonly quantity: number;
+  readonly reason: {
+    readonly code: string;
+    readonly messageId: string;
+    readonly values: Readonly<Record<string, string | number>>;
+  };
+}
+
+/** SPEC 8: a quantity the store lowered, with the old and the new quantity. */
+export interface QuantityReduction {
+  readonly code: string;
+  readonly oldQuantity: number;
+  readonly newQuantity: number;
+}
+
+export interface CartState {
+  /** Null until the first event: a cart exists once something was done with it. */
+  readonly cartId: string | null;
+  readonly storeId: string | null;
+  readonly currency: string | null;
+  readonly owner: CartOwner | null;
+  readonly lines: readonly CartLine[];
+  readonly promotions: readonly AppliedPromotion[];
+  /** Carts already merged into this one (merging twice does nothing). */
+  readonly mergedFrom: readonly string[];
+  readonly notAdded: readonly NotAddedItem[];
+  readonly reductions: readonly QuantityReduction[];
+}
+
+export function initialCartState(): CartState {
+  return {
+    cartId: null,
+    storeId: null,
+    currency: null,
+    owner: null,
+    lines: [],
+    promotions: [],
+    mergedFrom: [],
+    notAdded: [],
+    reductions: [],
+  };
+}

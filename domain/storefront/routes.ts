@@ -1,0 +1,72 @@
+/**
+ * The route patterns the session logic recognises (SPEC 2.1) and which of them need a
+ * signed-in user: pages under my-account and checkout send a visitor to sign-in. Paths may
+ * carry a locale or store-path prefix; the patterns are matched below it as well.
+ */
+import { resolveLocale } from './resolve-locale';
+
+export type RouteName =
+  | 'invoice-payment-confirmation'
+  | 'invoice-payment'
+  | 'invoices'
+  | 'store'
+  | 'my-account-support-login'
+  | 'my-account'
+  | 'order-status'
+  | 'product'
+  | 'cart'
+  | 'checkout'
+  | 'register'
+  | 'search'
+  | 'login';
+
+export interface RouteMatch {
+  readonly name: RouteName;
+  readonly requiresSignIn: boolean;
+}
+
+/** In order: the first that matches wins. Matched against the path below the locale. */
+const PATTERNS: readonly (readonly [RouteName, RegExp, boolean])[] = [
+  ['invoice-payment-confirmation', /^\/invoices\/[^/]+\/payment\/confirmation\/?$/, false],
+  ['invoice-payment', /^\/invoices\/[^/]+\/payment\/?$/, false],
+  ['invoices', /^\/invoices(?:\/.*)?$/, false],
+  ['my-account-support-login', /^\/my-account(?:\/[^/]+)?\/support\/login\/?$/, false],
+  ['my-account', /^\/my-account(?:\/.*)?$/, true],
+  ['order-status', /^\/order-status\/?$/, false],
+  ['product', /^\/p\/[^/]+\/?$/, false],
+  ['cart', /^\/cart(?:\/.*)?$/, false],
+  ['checkout', /^\/(?:[^/]+\/)?checkout(?:\/.*)?$/, true],
+  ['checkout', /^\/exp-checkout(?:\/.*)?$/, true],
+  ['register', /^\/register\/?$/, false],
+  ['search', /^\/search\.html$/, false],
+  ['login', /^\/login\/?$/, false],
+];
+
+/** `/{lang}/login` (SPEC 2.1) uses the bare language: /en/login, /fr/login. */
+const LANGUAGE_LOGIN = /^\/(?:en|fr|nl|es)\/login\/?$/;
+
+export function classifyRoute(pathname: string): RouteMatch | null {
+  const path = pathname.split(/[?#]/)[0] ?? '';
+  if (LANGUAGE_LOGIN.test(path)) return { name: 'login', requiresSignIn: false };
+  if (/^\/store(?:\/.*)?$/.test(path)) {
+    const inner = resolveLocale({ host: '', pathname: path });
+    if (inner.source === 'store-path') {
+      const match = matchBelowLocale(inner.rest);
+      if (match) return match;
+    }
+    return { name: 'store', requiresSignIn: false };
+  }
+  const resolved = resolveLocale({ host: '', pathname: path });
+  return matchBelowLocale(resolved.source === 'path' ? resolved.rest : path);
+}
+
+function matchBelowLocale(rest: string): RouteMatch | null {
+  for (const [name, pattern, requiresSignIn] of PATTERNS) {
+    if (pattern.test(rest)) return { name, requiresSignIn };
+  }
+  return null;
+}
+
+export function requiresSignIn(pathname: string): boolean {
+  return classifyRoute(pathname)?.requiresSignIn ?? false;
+}

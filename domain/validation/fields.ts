@@ -1,0 +1,88 @@
+/**
+ * Building blocks of the form schemas: every error carries a message id from messages.ts,
+ * text is trimmed before it is checked, and a field gets one message at a time (empty,
+ * then too long, then the format) without stopping the checks of other fields, so a form
+ * can show every field's problem at once.
+ */
+import * as z from 'zod';
+import type { MessageDescriptor } from '../shared/message';
+import { V } from './messages';
+
+/** SPEC 9 field limits. */
+export const FIELD_LIMITS = {
+  name: 60,
+  contactEmail: 64,
+  trainingEmail: 64,
+  qualifiedUserEmail: 150,
+  city: 100,
+  street: 240,
+  poNumber: 50,
+} as const;
+
+/** Letters of any script, apostrophes, hyphens and spaces, with at least one letter. */
+export const PERSON_NAME = /^(?=.*\p{L})[\p{L}\p{M}'’\- ]+$/u;
+
+/** Card names: letters a-z, hyphens, spaces and apostrophes only (SPEC 5). */
+export const CARD_NAME = /^(?=.*[A-Za-z])[A-Za-z'’\- ]+$/;
+
+export interface TextFormat {
+  readonly pattern: RegExp | ((value: string) => boolean);
+  readonly message: MessageDescriptor;
+}
+
+export interface TextRules {
+  /** The message for an empty field; absent, the field is optional. */
+  readonly required?: MessageDescriptor;
+  readonly format?: TextFormat;
+}
+
+function matches(format: TextFormat, value: string): boolean {
+  return typeof format.pattern === 'function' ? format.pattern(value) : format.pattern.test(value);
+}
+
+function checkedText(max: number, rules: TextRules) {
+  return z
+    .string({ error: (rules.required ?? V.invalid).id })
+    .trim()
+    .superRefine((value, ctx) => {
+      if (value === '') {
+        if (rules.required) ctx.addIssue({ code: 'custom', message: rules.required.id });
+      } else if (value.length > max) {
+        ctx.addIssue({ code: 'custom', message: V.tooLong.id, params: { values: { max } } });
+      } else if (rules.format && !matches(rules.format, value)) {
+        ctx.addIssue({ code: 'custom', message: rules.format.message.id });
+      }
+    });
+}
+
+/** Trimmed text that must be present, at most `max` characters long, in the format if given. */
+export function requiredText(
+  max: number,
+  rules: Omit<TextRules, 'required'> & { required?: MessageDescriptor } = {},
+) {
+  return checkedText(max, { ...rules, required: rules.required ?? V.required });
+}
+
+/** Trimmed text that may be left out; empty text counts as left out. */
+export function optionalText(max: number, format?: TextFormat) {
+  return checkedText(max, format ? { format } : {})
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
+}
+
+export function personName(max: number = FIELD_LIMITS.name) {
+  return requiredText(max, { format: { pattern: PERSON_NAME, message: V.invalidName } });
+}
+
+const emailFormat = z.email();
+
+export function email(max: number) {
+  return requiredText(max, {
+    format: { pattern: (v) => emailFormat.safeParse(v).success, message: V.invalidEmail },
+  });
+}
+
+/** A box that must be ticked (SPEC 5 terms and conditions). */
+export function accepted(message: MessageDescriptor = V.required) {
+  return z.literal(true, { error: message.id });
+}

@@ -1,0 +1,24 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions, DEFAULT_CHROME_PATH, findChromium } from './tests/support/chromium';
+
+/** Browser tests drive Debian's Chromium (CHROME_PATH overrides) against the real server. */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.e2e.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  outputDir: 'test-results',
+  reporter: [['list'], ['json', { outputFile: 'reports/tests/e2e.json' }]],
+  use: {
+    browserName: 'chromium',
+    launchOptions: chromiumLaunchOptions(findChromium() ?? DEFAULT_CHROME_PATH),
+    serviceWorkers: 'allow',
+    // As a CDN in front of the store would: the visitor's country (the Hello! modal needs none).
+    extraHTTPHeaders: { 'x-country-code': 'US' },
+    trace: 'retain-on-failure',
+  },
+});

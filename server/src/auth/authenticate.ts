@@ -1,0 +1,92 @@
+/**
+ * Who is calling: a bearer JWT access token issued for the store's API (verified with jose
+ * against the provider's keys, issuer and audience), or the store's session cookie. Every
+ * route that serves a user's data asks this, and then checks the data is theirs.
+ */
+import type {} from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTVerifyGetKey,
+} from 'jose';
+import type { Db } from '../db/database';
+import { findUserById, type User } from './users';
+import { findWebSession, SESSION_COOKIE } from './web-sessions';
+
+export interface Caller {
+  readonly user: User;
+  readonly via: 'token' | 'session';
+}
+
+export interface TokenVerifierOptions {
+  readonly issuer: string;
+  readonly audience: string;
+  /** Public keys of the embedded provider; a remote provider's keys are fetched instead. */
+  readonly jwks?: JSONWebKeySet;
+  readonly jwksUri?: string;
+}
+
+export function tokenVerifier(options: TokenVerifierOptions) {
+  const keys: JWTVerifyGetKey = options.jwks
+    ? createLocalJWKSet(options.jwks)
+    : createRemoteJWKSet(new URL(options.jwksUri ?? `${options.issuer}/jwks`));
+  return async (token: string): Promise<string | undefined> => {
+    try {
+      const { payload } = await jwtVerify(token, keys, {
+        issuer: options.issuer,
+        audience: options.audience,
+        algorithms: ['RS256', 'PS256', 'ES256'],
+      });
+      return typeof payload.sub === 'string' ? payload.sub : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+export type VerifyToken = ReturnType<typeof tokenVerifier>;
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+export async function identifyCaller(
+  request: FastifyRequest,
+  db: Db,
+  verifyToken: VerifyToken,
+  extraToken?: string,
+): Promise<Caller | undefined> {
+  const token = bearerToken(request) ?? extraToken;
+  if (token) {
+    const userId = await verifyToken(token);
+    const user = userId ? await findUserById(db, userId) : undefined;
+    return user ? { user, via: 'token' } : undefined;
+  }
+  const sessionId = request.cookies[SESSION_COOKIE];
+  if (!sessionId) return undefined;
+  const session = await findWebSession(db, sessionId, new Date());
+  const user = session ? await findUserById(db, session.userId) : undefined;
+  return user ? { user, via: 'session' } : undefined;
+}
+
+/** The caller, or a 401 sent (and undefined returned) for an anonymous request. */
+export async function requireCaller(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  db: Db,
+  verifyToken: VerifyToken,
+): Promise<Caller | undefined> {
+  const caller = await identifyCaller(request, db, verifyToken);
+  if (!caller) {
+    reply.header('cache-control', 'no-store');
+    await reply
+      .code(401)
+      .send({ error: { code: 'unauthorized', message: 'The session is no longer valid.' } });
+  }
+  return caller;
+}

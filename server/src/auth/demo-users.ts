@@ -1,0 +1,57 @@
+/**
+ * Demo users for a store that has none (DEMO_USERS=off leaves them out): a clinician with a
+ * personal account who also works for a university clinic, an organization administrator
+ * and two of the administrator's colleagues. README.md gives their sign-in; their customer
+ * accounts, qualifications, addresses and cards come from customers/demo-customers.ts.
+ */
+import { count } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { users } from '../db/schema';
+import { seedDemoCustomers } from '../customers/demo-customers';
+import { createUser, EmailTakenError } from './users';
+
+export const DEMO_USERS = [
+  {
+    email: 'dana.reyes@demo.example',
+    password: 'Demo-Clinician-2026',
+    firstName: 'Dana',
+    lastName: 'Reyes',
+    country: 'US',
+  },
+  {
+    email: 'sam.okafor@demo.example',
+    password: 'Demo-Admin-2026',
+    firstName: 'Sam',
+    lastName: 'Okafor',
+    country: 'GB',
+  },
+  {
+    email: 'priya.shah@demo.example',
+    password: 'Demo-Colleague-2026',
+    firstName: 'Priya',
+    lastName: 'Shah',
+    country: 'GB',
+  },
+  {
+    email: 'tomas.varga@demo.example',
+    password: 'Demo-Colleague-2026',
+    firstName: 'Tomás',
+    lastName: 'Varga',
+    country: 'GB',
+  },
+] as const;
+
+export async function seedDemoUsers(db: Db): Promise<void> {
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) === 0) {
+    for (const user of DEMO_USERS) {
+      try {
+        await createUser(db, user);
+      } catch (error) {
+        // Another instance seeded them at the same moment.
+        if (!(error instanceof EmailTakenError)) throw error;
+      }
+    }
+  }
+  await seedDemoCustomers(db);
+}

@@ -1,0 +1,166 @@
+/**
+ * The server's context for the cart decider: the products a command names (and the lines
+ * already in the cart) with the store's price and stock, and the promotion codes it names,
+ * read inside the command's transaction. The server's clock decides whether a code is
+ * active, never the browser's.
+ */
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { CartCommand } from '../../../domain/cart/commands';
+import type { CartContext, CartProduct, CartPromotion } from '../../../domain/cart/context';
+import { normalizeCode } from '../../../domain/cart/decide';
+import type { CartOwner, CartState } from '../../../domain/cart/state';
+import type { Level, ProductFormat } from '../../../domain/catalog/catalog';
+import type { Storefront } from '../../../domain/storefront/storefronts';
+import { productPrices, products, promotions } from '../db/schema';
+import type { Tx } from '../event-store/event-store';
+
+export function productCodesOf(command: CartCommand, state: CartState): string[] {
+  const named = (() => {
+    switch (command.type) {
+      case 'AddItem':
+      case 'ChangeQuantity':
+      case 'RemoveItem':
+        return [command.data.code];
+      case 'AddItems':
+      case 'MergeCart':
+        return command.data.items.map((i) => i.code);
+      default:
+        return [];
+    }
+  })();
+  return [...new Set([...named.map(normalizeCode), ...state.lines.map((l) => l.code)])];
+}
+
+export function promotionCodesOf(command: CartCommand): string[] {
+  if (command.type === 'ApplyPromotion') return [normalizeCode(command.data.code)];
+  if (command.type === 'MergeCart') return command.data.promotionCodes.map(normalizeCode);
+  return [];
+}
+
+/** How long a product's price and stock, or a promotion, is reused before it is read again. */
+export const CATALOG_CACHE_MS = 5_000;
+
+interface Cached<T> {
+  readonly value: T | undefined;
+  readonly until: number;
+}
+
+/**
+ * A few seconds' memory of the products and codes carts name, so a busy cart does not read
+ * the same rows for every command. Prices and codes change rarely; stock counts at the cart
+ * stage only to lower a quantity, and checkout checks it again.
+ */
+export class CartCatalogCache {
+  private readonly products = new Map<string, Cached<CartProduct>>();
+  private readonly promotions = new Map<string, Cached<CartPromotion>>();
+
+  constructor(private readonly clock: () => number = Date.now) {}
+
+  private fresh<T>(map: Map<string, Cached<T>>, key: string): Cached<T> | undefined {
+    const hit = map.get(key);
+    return hit && hit.until > this.clock() ? hit : undefined;
+  }
+
+  async productLookup(tx: Tx, storeId: string, codes: readonly string[]) {
+    const missing = codes.filter((code) => !this.fresh(this.products, `${storeId}:${code}`));
+    if (missing.length > 0) {
+      const rows = await tx
+        .select({
+          code: products.code,
+          name: products.name,
+          program: products.program,
+          format: products.format,
+          qualificationLevel: products.qualificationLevel,
+          notDiscountable: products.notDiscountable,
+          soldOnline: products.soldOnline,
+          orderableOnline: products.orderableOnline,
+          preOrder: products.preOrder,
+          aimsweb: products.aimsweb,
+          minOrderQuantity: products.minOrderQuantity,
+          maxOrderQuantity: products.maxOrderQuantity,
+          stock: products.stock,
+          unitPriceMinor: productPrices.amountMinor,
+        })
+        .from(products)
+        .leftJoin(
+          productPrices,
+          and(eq(productPrices.productCode, products.code), eq(productPrices.storeId, storeId)),
+        )
+        .where(inArray(products.code, missing));
+      const until = this.clock() + CATALOG_CACHE_MS;
+      const found = new Map(rows.map((p) => [p.code, p]));
+      for (const code of missing) {
+        const p = found.get(code);
+        this.products.set(`${storeId}:${code}`, {
+          until,
+          value: p
+            ? {
+                ...p,
+                format: p.format as ProductFormat,
+                qualificationLevel: p.qualificationLevel as Level,
+              }
+            : undefined,
+        });
+      }
+    }
+    return (code: string) => this.products.get(`${storeId}:${code}`)?.value;
+  }
+
+  async promotionLookup(tx: Tx, storeId: string, codes: readonly string[]) {
+    const missing = codes.filter((code) => !this.fresh(this.promotions, `${storeId}:${code}`));
+    if (missing.length > 0) {
+      const rows = await tx
+        .select()
+        .from(promotions)
+        .where(
+          and(
+            inArray(promotions.code, missing),
+            or(isNull(promotions.storeId), eq(promotions.storeId, storeId)),
+          ),
+        );
+      const until = this.clock() + CATALOG_CACHE_MS;
+      const found = new Map(rows.map((p) => [p.code, p]));
+      for (const code of missing) {
+        const p = found.get(code);
+        this.promotions.set(`${storeId}:${code}`, {
+          until,
+          value: p
+            ? {
+                code: p.code,
+                name: p.name,
+                enabled: p.enabled,
+                startsAt: p.startsAt.toISOString(),
+                endsAt: p.endsAt?.toISOString() ?? null,
+                appliesTo:
+                  p.appliesTo === 'products'
+                    ? { kind: 'products', productCodes: p.productCodes }
+                    : { kind: 'cart' },
+                minimumSubtotalMinor: p.minimumSubtotalMinor,
+                discountBasisPoints: p.discountBasisPoints,
+              }
+            : undefined,
+        });
+      }
+    }
+    return (code: string) => this.promotions.get(`${storeId}:${code}`)?.value;
+  }
+}
+
+export async function loadCartContext(
+  tx: Tx,
+  options: { cartId: string; storefront: Storefront; actor: CartOwner; cache: CartCatalogCache },
+  command: CartCommand,
+  state: CartState,
+): Promise<CartContext> {
+  const { storefront, cache } = options;
+  const product = await cache.productLookup(tx, storefront.storeId, productCodesOf(command, state));
+  const promotion = await cache.promotionLookup(tx, storefront.storeId, promotionCodesOf(command));
+  return {
+    cartId: options.cartId,
+    storeId: storefront.storeId,
+    currency: storefront.currency,
+    actor: options.actor,
+    product,
+    promotion,
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * Server configuration, read once from the environment and validated.
+ * Secrets and addresses come only from here, never from code.
+ */
+import { WEB_PLATFORM_KEY } from '../../domain/commerce/commerce-api';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as z from 'zod';
+import type { HostLocales } from '../../domain/storefront/resolve-locale';
+import { isLocale, type Locale } from '../../domain/storefront/storefronts';
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
+      message: 'DATABASE_URL must start with postgres:// or postgresql://',
+    }),
+  DATABASE_SCHEMA: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || /^[a-z_][a-z0-9_]{0,62}$/.test(value), {
+      message: 'DATABASE_SCHEMA must be a lower-case SQL identifier',
+    }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STATIC_DIR: z.string().min(1).default('dist'),
+  CONTENT_DIR: z.string().min(1).default('server/content'),
+  FLAGS_FILE: z.string().min(1).default('server/flags/flags.json'),
+  LAUNCHDARKLY_SDK_KEY: optionalString,
+  LAUNCHDARKLY_CLIENT_SIDE_ID: optionalString,
+  GTM_CONTAINER_ID: optionalString.refine(
+    (v) => v === undefined || /^GTM-[A-Z0-9]{4,12}$/.test(v),
+    {
+      message: 'GTM_CONTAINER_ID must look like GTM-XXXXXXX',
+    },
+  ),
+  STOREFRONT_HOSTS: optionalString,
+  PUBLIC_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/[^/]+$/.test(v), {
+    message: 'PUBLIC_URL must be an origin such as https://store.example.com (no path)',
+  }),
+  OIDC_ISSUER: optionalString,
+  OIDC_CLIENT_ID: z.string().trim().min(1).default('storefront'),
+  OIDC_SERVER_CLIENT_ID: z.string().trim().min(1).default('storefront-server'),
+  OIDC_SERVER_CLIENT_SECRET: optionalString,
+  OIDC_API_AUDIENCE: z.string().trim().min(1).default('urn:assessments-store:api'),
+  OIDC_JWKS: optionalString,
+  OIDC_COOKIE_KEYS: optionalString,
+  DEMO_USERS: z.enum(['on', 'off']).default('on'),
+  COMMERCE_PLATFORM_KEYS: optionalString,
+  COUNTRY_HEADER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]+$/)
+    .default('x-country-code'),
+});
+
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  /** Absolute path of the directory that holds the embedded database and the process lock. */
+  readonly dataDir: string;
+  /** A PostgreSQL server to use instead of the embedded database. */
+  readonly databaseUrl: string | undefined;
+  /** Schema for the store's tables in that server (default: the server's search_path). */
+  readonly databaseSchema: string | undefined;
+  readonly logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Absolute path of the built PWA. */
+  readonly staticDir: string;
+  /** Regional content (navigation, footer, pages, checkout copy), editable without a rebuild. */
+  readonly contentDir: string;
+  /** The LaunchDarkly flag file used when no SDK key is configured. */
+  readonly flagsFile: string;
+  readonly launchDarklySdkKey: string | undefined;
+  readonly launchDarklyClientSideId: string | undefined;
+  readonly gtmContainerId: string | undefined;
+  /** Hosts configured for a storefront, so their paths may drop the locale (SPEC 2.2). */
+  readonly storefrontHosts: HostLocales;
+  /** Request header a proxy or CDN sets to the visitor's country (ISO code). */
+  readonly countryHeader: string;
+  /** The address people reach the store at (the embedded provider's issuer is below it). */
+  readonly publicUrl: string;
+  readonly identity: IdentityConfig;
+  /** Seed the demo users into an empty database. */
+  readonly demoUsers: boolean;
+  /** Platform keys the commerce API accepts (SPEC 7.2 headers). */
+  readonly commercePlatformKeys: readonly string[];
+}
+
+export interface IdentityConfig {
+  /** Another OpenID provider to use instead of the embedded one. */
+  readonly externalIssuer: string | undefined;
+  readonly browserClientId: string;
+  readonly serverClientId: string;
+  readonly serverClientSecret: string | undefined;
+  readonly apiAudience: string;
+  readonly jwks: string | undefined;
+  readonly cookieKeys: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** `store.example.co.uk=en-gb,store.example.ca=en-ca` */
+export function parseStorefrontHosts(value: string | undefined): HostLocales {
+  const hosts: Record<string, Locale> = {};
+  for (const pair of (value ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [host, locale] = pair.split('=').map((p) => p.trim().toLowerCase());
+    if (!host || !locale || !isLocale(locale)) {
+      throw new ConfigError(
+        `STOREFRONT_HOSTS: "${pair}" is not host=locale with one of the ten locales`,
+      );
+    }
+    hosts[host] = locale;
+  }
+  return hosts;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new ConfigError(`Invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
+    logLevel: e.LOG_LEVEL,
+    staticDir: path.resolve(ROOT_DIR, e.STATIC_DIR),
+    contentDir: path.resolve(ROOT_DIR, e.CONTENT_DIR),
+    flagsFile: path.resolve(ROOT_DIR, e.FLAGS_FILE),
+    launchDarklySdkKey: e.LAUNCHDARKLY_SDK_KEY,
+    launchDarklyClientSideId: e.LAUNCHDARKLY_CLIENT_SIDE_ID,
+    gtmContainerId: e.GTM_CONTAINER_ID,
+    storefrontHosts: parseStorefrontHosts(e.STOREFRONT_HOSTS),
+    countryHeader: e.COUNTRY_HEADER,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    identity: {
+      externalIssuer: e.OIDC_ISSUER?.replace(/\/$/, ''),
+      browserClientId: e.OIDC_CLIENT_ID,
+      serverClientId: e.OIDC_SERVER_CLIENT_ID,
+      serverClientSecret: e.OIDC_SERVER_CLIENT_SECRET,
+      apiAudience: e.OIDC_API_AUDIENCE,
+      jwks: e.OIDC_JWKS,
+      cookieKeys: e.OIDC_COOKIE_KEYS,
+    },
+    demoUsers: e.DEMO_USERS === 'on',
+    commercePlatformKeys: e.COMMERCE_PLATFORM_KEYS?.split(',')
+      .map((k) => k.trim())
+      .filter((k) => k !== '') ?? [WEB_PLATFORM_KEY],
+  };
+}

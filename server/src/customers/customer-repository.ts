@@ -1,0 +1,293 @@
+/**
+ * A user's own customer records: address book, saved cards, the customer accounts they
+ * belong to (with discount programmes and platform accounts) and their qualification.
+ * Every function takes the caller's user id and only ever returns that user's data, or an
+ * organization's data to its members; someone else's id reads as "not found".
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type {
+  AccountMember,
+  AccountType,
+  AddressBookEntry,
+  CustomerAccountSummary,
+  MemberRole,
+  SavedAddress,
+  SavedPaymentMethod,
+} from '../../../domain/customer/address-book';
+import type { Db } from '../db/database';
+import {
+  addresses,
+  customerAccounts,
+  customerDiscounts,
+  customerMembers,
+  paymentMethods,
+  platformAccounts,
+  qualifications,
+  qualifiedUsers,
+  users,
+} from '../db/schema';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids that cannot exist are not looked up (and never reach Postgres as a bad uuid). */
+export function isUuid(id: string): boolean {
+  return UUID.test(id);
+}
+
+const addressColumns = {
+  id: addresses.id,
+  firstName: addresses.firstName,
+  lastName: addresses.lastName,
+  organization: addresses.organization,
+  line1: addresses.line1,
+  line2: addresses.line2,
+  line3: addresses.line3,
+  town: addresses.town,
+  region: addresses.region,
+  postalCode: addresses.postalCode,
+  country: addresses.country,
+  phone: addresses.phone,
+  defaultShipping: addresses.defaultShipping,
+  defaultBilling: addresses.defaultBilling,
+};
+
+export async function listAddresses(db: Db, userId: string): Promise<SavedAddress[]> {
+  return db
+    .select(addressColumns)
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.defaultShipping), asc(addresses.createdAt));
+}
+
+export async function findAddress(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<SavedAddress | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select(addressColumns)
+    .from(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+  return row;
+}
+
+export async function createAddress(
+  db: Db,
+  userId: string,
+  entry: AddressBookEntry,
+): Promise<SavedAddress> {
+  const id = randomUUID();
+  await db.transaction(async (tx) => {
+    // One default of each kind per user.
+    if (entry.defaultShipping) {
+      await tx
+        .update(addresses)
+        .set({ defaultShipping: false })
+        .where(eq(addresses.userId, userId));
+    }
+    if (entry.defaultBilling) {
+      await tx.update(addresses).set({ defaultBilling: false }).where(eq(addresses.userId, userId));
+    }
+    await tx.insert(addresses).values({
+      id,
+      userId,
+      firstName: entry.firstName,
+      lastName: entry.lastName,
+      organization: entry.organization ?? null,
+      line1: entry.address.line1,
+      line2: entry.address.line2 ?? null,
+      line3: entry.address.line3 ?? null,
+      town: entry.address.town,
+      region: entry.address.region ?? null,
+      postalCode: entry.address.postalCode,
+      country: entry.address.country,
+      phone: entry.phone.e164,
+      defaultShipping: entry.defaultShipping,
+      defaultBilling: entry.defaultBilling,
+    });
+  });
+  const saved = await findAddress(db, userId, id);
+  if (!saved) throw new Error('The new address was not saved');
+  return saved;
+}
+
+export async function deleteAddress(db: Db, userId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const deleted = await db
+    .delete(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+    .returning({ id: addresses.id });
+  return deleted.length > 0;
+}
+
+const cardColumns = {
+  id: paymentMethods.id,
+  brand: paymentMethods.brand,
+  last4: paymentMethods.last4,
+  expMonth: paymentMethods.expMonth,
+  expYear: paymentMethods.expYear,
+  holderName: paymentMethods.holderName,
+  billingAddressId: paymentMethods.billingAddressId,
+};
+
+export async function listPaymentMethods(db: Db, userId: string): Promise<SavedPaymentMethod[]> {
+  return db
+    .select(cardColumns)
+    .from(paymentMethods)
+    .where(eq(paymentMethods.userId, userId))
+    .orderBy(asc(paymentMethods.createdAt));
+}
+
+export async function findPaymentMethod(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<SavedPaymentMethod | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select(cardColumns)
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)));
+  return row;
+}
+
+export async function deletePaymentMethod(db: Db, userId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const deleted = await db
+    .delete(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)))
+    .returning({ id: paymentMethods.id });
+  return deleted.length > 0;
+}
+
+/** The customer accounts the user is a member of, with their programmes and platforms. */
+export async function listAccounts(db: Db, userId: string): Promise<CustomerAccountSummary[]> {
+  const rows = await db
+    .select({
+      id: customerAccounts.id,
+      accountNumber: customerAccounts.accountNumber,
+      name: customerAccounts.name,
+      accountType: customerAccounts.accountType,
+      role: customerMembers.role,
+      taxExempt: customerAccounts.taxExempt,
+      hasOrdered: customerAccounts.hasOrdered,
+    })
+    .from(customerMembers)
+    .innerJoin(customerAccounts, eq(customerAccounts.id, customerMembers.customerId))
+    .where(eq(customerMembers.userId, userId))
+    .orderBy(asc(customerAccounts.accountType), asc(customerAccounts.name));
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [discounts, platforms] = await Promise.all([
+    db
+      .select({
+        customerId: customerDiscounts.customerId,
+        programme: customerDiscounts.programme,
+        status: customerDiscounts.status,
+      })
+      .from(customerDiscounts)
+      .where(inArray(customerDiscounts.customerId, ids)),
+    db
+      .select({
+        customerId: platformAccounts.customerId,
+        platform: platformAccounts.platform,
+        accountNumber: platformAccounts.accountNumber,
+      })
+      .from(platformAccounts)
+      .where(inArray(platformAccounts.customerId, ids))
+      .orderBy(asc(platformAccounts.platform), asc(platformAccounts.accountNumber)),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    accountType: row.accountType as AccountType,
+    role: row.role as MemberRole,
+    discounts: discounts
+      .filter((d) => d.customerId === row.id)
+      .map((d) => ({ programme: d.programme as 'UAP' | 'OLD', status: d.status })),
+    platformAccounts: platforms
+      .filter((p) => p.customerId === row.id)
+      .map((p) => ({
+        platform: p.platform as 'q-global' | 'aimswebplus',
+        accountNumber: p.accountNumber,
+      })),
+  }));
+}
+
+export async function findAccount(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<CustomerAccountSummary | undefined> {
+  if (!isUuid(id)) return undefined;
+  return (await listAccounts(db, userId)).find((account) => account.id === id);
+}
+
+/** The members of an account, for its members only. */
+export async function accountMembers(
+  db: Db,
+  userId: string,
+  accountId: string,
+): Promise<AccountMember[] | undefined> {
+  if (!(await findAccount(db, userId, accountId))) return undefined;
+  const rows = await db
+    .select({
+      userId: users.id,
+      firstName: users.givenName,
+      lastName: users.familyName,
+      role: customerMembers.role,
+      qualificationLevel: qualifiedUsers.level,
+    })
+    .from(customerMembers)
+    .innerJoin(users, eq(users.id, customerMembers.userId))
+    .leftJoin(qualifiedUsers, eq(qualifiedUsers.userId, customerMembers.userId))
+    .where(eq(customerMembers.customerId, accountId))
+    .orderBy(asc(users.familyName), asc(users.givenName));
+  return rows.map((r) => ({
+    ...r,
+    role: r.role as MemberRole,
+    qualificationLevel: r.qualificationLevel as AccountMember['qualificationLevel'],
+  }));
+}
+
+export interface QualificationProfile {
+  readonly level: 'A' | 'B' | 'C' | null;
+  readonly verifiedAt: string | null;
+  readonly qualifications: readonly {
+    readonly id: string;
+    readonly kind: string;
+    readonly title: string;
+    readonly issuer: string;
+    readonly reference: string | null;
+    readonly issuedOn: string | null;
+    readonly expiresOn: string | null;
+  }[];
+}
+
+export async function qualificationProfile(db: Db, userId: string): Promise<QualificationProfile> {
+  const [[level], list] = await Promise.all([
+    db
+      .select({ level: qualifiedUsers.level, verifiedAt: qualifiedUsers.verifiedAt })
+      .from(qualifiedUsers)
+      .where(eq(qualifiedUsers.userId, userId)),
+    db
+      .select({
+        id: qualifications.id,
+        kind: qualifications.kind,
+        title: qualifications.title,
+        issuer: qualifications.issuer,
+        reference: qualifications.reference,
+        issuedOn: qualifications.issuedOn,
+        expiresOn: qualifications.expiresOn,
+      })
+      .from(qualifications)
+      .where(eq(qualifications.userId, userId))
+      .orderBy(asc(qualifications.kind), asc(qualifications.title)),
+  ]);
+  return {
+    level: (level?.level as QualificationProfile['level'] | undefined) ?? null,
+    verifiedAt: level?.verifiedAt?.toISOString() ?? null,
+    qualifications: list,
+  };
+}

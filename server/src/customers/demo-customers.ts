@@ -1,0 +1,284 @@
+/**
+ * The demo users' customer records: a clinician's personal account, a child development
+ * clinic (an organization that has ordered before, with an organizational discount) and a
+ * university clinic in the University Alliance Program; qualified users at levels A, B and C
+ * with their qualifications; Q-global and aimswebPlus accounts (one owned by someone else,
+ * for the "no access" outcome); address books; saved cards as gateway tokens only.
+ * Runs once, when there are no customer accounts yet.
+ */
+import { randomUUID } from 'node:crypto';
+import { count, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import {
+  addresses,
+  customerAccounts,
+  customerDiscounts,
+  customerMembers,
+  paymentMethods,
+  platformAccounts,
+  qualifications,
+  qualifiedUsers,
+  users,
+} from '../db/schema';
+
+const DANA = 'dana.reyes@demo.example';
+const SAM = 'sam.okafor@demo.example';
+const PRIYA = 'priya.shah@demo.example';
+const TOMAS = 'tomas.varga@demo.example';
+
+/** Account numbers the README and tests refer to. */
+export const DEMO_ACCOUNTS = {
+  danaPersonal: 'T7K2Q9X4M3PL',
+  riverside: '4821',
+  lakeshore: '7310',
+  riversideQglobal: 'QG-482100',
+  tomasQglobal: 'QG-900417',
+  danaQglobal: 'QG-731055',
+  riversideAimsweb: 'AW-4821-01',
+} as const;
+
+export async function seedDemoCustomers(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('storefront:seed-customers'))`);
+    const [row] = await tx.select({ n: count() }).from(customerAccounts);
+    if ((row?.n ?? 0) > 0) return;
+    const found = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.email, [DANA, SAM, PRIYA, TOMAS]));
+    const id = new Map(found.map((u) => [u.email, u.id]));
+    const dana = id.get(DANA);
+    const sam = id.get(SAM);
+    const priya = id.get(PRIYA);
+    const tomas = id.get(TOMAS);
+    if (!dana || !sam) return;
+
+    const danaAccount = randomUUID();
+    const riverside = randomUUID();
+    const lakeshore = randomUUID();
+    await tx.insert(customerAccounts).values([
+      {
+        id: danaAccount,
+        accountNumber: DEMO_ACCOUNTS.danaPersonal,
+        name: 'Dana Reyes',
+        accountType: 'PERSONAL',
+      },
+      {
+        id: riverside,
+        accountNumber: DEMO_ACCOUNTS.riverside,
+        name: 'Riverside Child Development Clinic',
+        accountType: 'ORGANIZATION',
+        hasOrdered: true,
+      },
+      {
+        id: lakeshore,
+        accountNumber: DEMO_ACCOUNTS.lakeshore,
+        name: 'Lakeshore University Psychology Clinic',
+        accountType: 'ORGANIZATION',
+        taxExempt: true,
+      },
+    ]);
+    await tx
+      .insert(customerMembers)
+      .values([
+        { customerId: danaAccount, userId: dana, role: 'owner' },
+        { customerId: lakeshore, userId: dana, role: 'member' },
+        { customerId: riverside, userId: sam, role: 'administrator' },
+        ...(priya ? [{ customerId: riverside, userId: priya, role: 'member' }] : []),
+        ...(tomas ? [{ customerId: riverside, userId: tomas, role: 'member' }] : []),
+      ]);
+    await tx.insert(customerDiscounts).values([
+      {
+        customerId: riverside,
+        programme: 'OLD',
+        status: 'OLD_APPLIED',
+        discountBasisPoints: 1000,
+        startsAt: new Date('2026-01-01T00:00:00Z'),
+        endsAt: new Date('2027-12-31T23:59:59Z'),
+      },
+      {
+        customerId: lakeshore,
+        programme: 'UAP',
+        status: 'UAP_APPLIED',
+        discountBasisPoints: 2000,
+        startsAt: new Date('2026-07-01T00:00:00Z'),
+        endsAt: new Date('2027-06-30T23:59:59Z'),
+      },
+    ]);
+
+    await tx
+      .insert(qualifiedUsers)
+      .values([
+        { userId: dana, level: 'B', verifiedAt: new Date('2026-02-10T00:00:00Z') },
+        { userId: sam, level: 'C', verifiedAt: new Date('2025-11-03T00:00:00Z') },
+        ...(priya ? [{ userId: priya, level: 'A', verifiedAt: null }] : []),
+        ...(tomas
+          ? [{ userId: tomas, level: 'C', verifiedAt: new Date('2024-09-18T00:00:00Z') }]
+          : []),
+      ]);
+    await tx.insert(qualifications).values([
+      {
+        id: randomUUID(),
+        userId: dana,
+        kind: 'degree',
+        title: 'M.A. School Psychology',
+        issuer: 'Lakeshore State University',
+        issuedOn: '2019-05-18',
+      },
+      {
+        id: randomUUID(),
+        userId: dana,
+        kind: 'certification',
+        title: 'Certified School Psychologist',
+        issuer: 'State Board of Educator Certification',
+        reference: 'CSP-20417',
+        issuedOn: '2019-08-01',
+        expiresOn: '2029-07-31',
+      },
+      {
+        id: randomUUID(),
+        userId: sam,
+        kind: 'degree',
+        title: 'DClinPsy Clinical Psychology',
+        issuer: 'University of Northmoor',
+        issuedOn: '2014-09-30',
+      },
+      {
+        id: randomUUID(),
+        userId: sam,
+        kind: 'license',
+        title: 'Practitioner Psychologist (Clinical)',
+        issuer: 'Health Professions Register',
+        reference: 'PYL-33190',
+        issuedOn: '2014-11-12',
+      },
+      {
+        id: randomUUID(),
+        userId: sam,
+        kind: 'organisation',
+        title: 'Full member',
+        issuer: 'Society of Child Psychologists',
+      },
+      ...(tomas
+        ? [
+            {
+              id: randomUUID(),
+              userId: tomas,
+              kind: 'accredited-institution',
+              title: 'Neuropsychology Fellowship',
+              issuer: 'Eastmere Teaching Hospital',
+              issuedOn: '2016-06-30',
+            },
+          ]
+        : []),
+    ]);
+
+    await tx.insert(platformAccounts).values([
+      {
+        id: randomUUID(),
+        platform: 'q-global',
+        accountNumber: DEMO_ACCOUNTS.riversideQglobal,
+        customerId: riverside,
+        ownerUserId: sam,
+      },
+      {
+        id: randomUUID(),
+        platform: 'q-global',
+        accountNumber: DEMO_ACCOUNTS.danaQglobal,
+        customerId: null,
+        ownerUserId: dana,
+      },
+      ...(tomas
+        ? [
+            {
+              id: randomUUID(),
+              platform: 'q-global',
+              accountNumber: DEMO_ACCOUNTS.tomasQglobal,
+              customerId: null,
+              ownerUserId: tomas,
+            },
+          ]
+        : []),
+      {
+        id: randomUUID(),
+        platform: 'aimswebplus',
+        accountNumber: DEMO_ACCOUNTS.riversideAimsweb,
+        customerId: riverside,
+        ownerUserId: sam,
+      },
+    ]);
+
+    const danaClinic = randomUUID();
+    const samClinic = randomUUID();
+    await tx.insert(addresses).values([
+      {
+        id: danaClinic,
+        userId: dana,
+        firstName: 'Dana',
+        lastName: 'Reyes',
+        organization: 'Lakeshore University Psychology Clinic',
+        line1: '1200 Lakeshore Drive',
+        line2: 'Suite 310',
+        town: 'Madison',
+        region: 'WI',
+        postalCode: '53706',
+        country: 'US',
+        phone: '+16085550142',
+        defaultShipping: true,
+        defaultBilling: true,
+      },
+      {
+        id: randomUUID(),
+        userId: dana,
+        firstName: 'Dana',
+        lastName: 'Reyes',
+        line1: '48 Willow Street',
+        town: 'Middleton',
+        region: 'WI',
+        postalCode: '53562',
+        country: 'US',
+        phone: '+16085550199',
+      },
+      {
+        id: samClinic,
+        userId: sam,
+        firstName: 'Sam',
+        lastName: 'Okafor',
+        organization: 'Riverside Child Development Clinic',
+        line1: '22 Riverside Walk',
+        town: 'Leeds',
+        region: 'LDS',
+        postalCode: 'LS1 4AP',
+        country: 'GB',
+        phone: '+441134960123',
+        defaultShipping: true,
+        defaultBilling: true,
+      },
+    ]);
+    // Gateway tokens from the sandbox: the brand, last four digits and expiry only.
+    await tx.insert(paymentMethods).values([
+      {
+        id: randomUUID(),
+        userId: dana,
+        gatewayToken: `sandbox_pm_${randomUUID()}`,
+        brand: 'visa',
+        last4: '4242',
+        expMonth: 9,
+        expYear: 2029,
+        holderName: 'Dana Reyes',
+        billingAddressId: danaClinic,
+      },
+      {
+        id: randomUUID(),
+        userId: sam,
+        gatewayToken: `sandbox_pm_${randomUUID()}`,
+        brand: 'mastercard',
+        last4: '4444',
+        expMonth: 3,
+        expYear: 2028,
+        holderName: 'Sam Okafor',
+        billingAddressId: samClinic,
+      },
+    ]);
+  });
+}

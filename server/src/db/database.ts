@@ -1,0 +1,152 @@
+/**
+ * One query layer over the two Postgres engines the store runs on: PGlite embedded in the
+ * process (the default, data in a local directory) and a PostgreSQL server (DATABASE_URL).
+ * Application code uses `db` (Drizzle); migrations use `transaction` for raw SQL scripts.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { schema } from './schema';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Raw SQL inside one transaction: `exec` takes a script of several statements. */
+export interface SqlSession {
+  exec(script: string): Promise<void>;
+  rows<T extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Database {
+  readonly kind: DatabaseKind;
+  readonly db: Db;
+  transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  /** Resolves when the database answers a trivial query within `timeoutMs`. */
+  ping(timeoutMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { readonly kind: 'pglite'; readonly dataDir: string }
+  | {
+      readonly kind: 'postgres';
+      readonly url: string;
+      /** Tables live in this schema (created if missing); used to isolate test runs. */
+      readonly schema?: string;
+      readonly maxConnections?: number;
+      readonly onIdleError?: (error: Error) => void;
+    };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options);
+}
+
+function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`${what} did not answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+  return Promise.race([promise, timeout]).finally(() => {
+    clearTimeout(timer);
+  });
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  // PGlite needs the parent directory to exist before it creates its own.
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite({ client, schema });
+  let closing: Promise<void> | undefined;
+  return {
+    kind: 'pglite',
+    db,
+    transaction: (work) =>
+      client.transaction((tx) =>
+        work({
+          exec: async (script) => {
+            await tx.exec(script);
+          },
+          rows: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
+            (await tx.query<T>(text, params)).rows,
+        }),
+      ),
+    ping: async (timeoutMs) => {
+      if (client.closed) throw new Error('The embedded database is closed');
+      await withTimeout(client.query('select 1'), timeoutMs, 'The embedded database');
+    },
+    close: () => {
+      closing ??= client.closed ? Promise.resolve() : client.close();
+      return closing;
+    },
+  };
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+async function openPostgres(
+  options: Extract<DatabaseOptions, { kind: 'postgres' }>,
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: 5_000,
+    ...(options.schema ? { options: `-c search_path=${quoteIdentifier(options.schema)}` } : {}),
+  });
+  // An idle client that loses its connection must not crash the process; the next query
+  // reports the problem (and /api/health answers 503).
+  pool.on('error', (error) => {
+    options.onIdleError?.(error);
+  });
+  try {
+    await pool.query(
+      options.schema
+        ? `create schema if not exists ${quoteIdentifier(options.schema)}`
+        : 'select 1',
+    );
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+  const db = drizzlePg({ client: pool, schema });
+  let closing: Promise<void> | undefined;
+  return {
+    kind: 'postgres',
+    db,
+    transaction: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await work({
+          exec: async (script) => {
+            await client.query(script);
+          },
+          rows: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
+            (await client.query<T>(text, params)).rows,
+        });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    ping: async (timeoutMs) => {
+      await withTimeout(pool.query('select 1'), timeoutMs, 'PostgreSQL');
+    },
+    close: () => {
+      closing ??= pool.end();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,318 @@
+/**
+ * Drizzle table definitions for typed queries. The SQL files in server/migrations are the
+ * source of truth for the schema; these mirror them (a test checks that they agree).
+ */
+import {
+  bigint,
+  bigserial,
+  boolean,
+  char,
+  customType,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Postgres full-text search vector (a generated column: only ever read by SQL). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const stores = pgTable('stores', {
+  storeId: text('store_id').primaryKey(),
+  currency: char('currency', { length: 3 }).notNull(),
+});
+
+export const storefronts = pgTable('storefronts', {
+  locale: text('locale').primaryKey(),
+  storeId: text('store_id')
+    .notNull()
+    .references(() => stores.storeId),
+  language: text('language').notNull(),
+});
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  givenName: text('given_name').notNull(),
+  familyName: text('family_name').notNull(),
+  registrationCountry: char('registration_country', { length: 2 }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const oidcModels = pgTable(
+  'oidc_models',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    uid: text('uid'),
+    userCode: text('user_code'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.model, t.id] })],
+);
+
+export const oidcKeys = pgTable('oidc_keys', {
+  purpose: text('purpose').primaryKey(),
+  material: jsonb('material').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const webSessions = pgTable('web_sessions', {
+  idHash: text('id_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  refreshToken: text('refresh_token'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const products = pgTable('products', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  program: text('program').notNull(),
+  description: text('description').notNull().default(''),
+  category: text('category').notNull(),
+  format: text('format').notNull(),
+  qualificationLevel: char('qualification_level', { length: 1 }).notNull(),
+  notDiscountable: boolean('not_discountable').notNull().default(false),
+  soldOnline: boolean('sold_online').notNull().default(true),
+  orderableOnline: boolean('orderable_online').notNull().default(true),
+  preOrder: boolean('pre_order').notNull().default(false),
+  availableOn: date('available_on', { mode: 'string' }),
+  minOrderQuantity: integer('min_order_quantity'),
+  maxOrderQuantity: integer('max_order_quantity'),
+  stock: integer('stock'),
+  aimsweb: boolean('aimsweb').notNull().default(false),
+  search: tsvector('search'),
+});
+
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    productCode: text('product_code')
+      .notNull()
+      .references(() => products.code, { onDelete: 'cascade' }),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.storeId),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productCode, t.storeId] })],
+);
+
+export const promotions = pgTable('promotions', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  appliesTo: text('applies_to').notNull(),
+  productCodes: text('product_codes').array().notNull().default([]),
+  discountBasisPoints: integer('discount_basis_points').notNull(),
+  minimumSubtotalMinor: bigint('minimum_subtotal_minor', { mode: 'number' }).notNull().default(0),
+  storeId: text('store_id').references(() => stores.storeId),
+});
+
+export const customerAccounts = pgTable('customer_accounts', {
+  id: uuid('id').primaryKey(),
+  accountNumber: text('account_number').notNull().unique(),
+  name: text('name').notNull(),
+  accountType: text('account_type').notNull(),
+  taxExempt: boolean('tax_exempt').notNull().default(false),
+  hasOrdered: boolean('has_ordered').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const customerMembers = pgTable(
+  'customer_members',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customerAccounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.userId] })],
+);
+
+export const customerDiscounts = pgTable(
+  'customer_discounts',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customerAccounts.id, { onDelete: 'cascade' }),
+    programme: text('programme').notNull(),
+    status: text('status').notNull(),
+    discountBasisPoints: integer('discount_basis_points').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.programme] })],
+);
+
+export const qualifiedUsers = pgTable('qualified_users', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  level: char('level', { length: 1 }).notNull(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+});
+
+export const qualifications = pgTable('qualifications', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  title: text('title').notNull(),
+  issuer: text('issuer').notNull(),
+  reference: text('reference'),
+  issuedOn: date('issued_on', { mode: 'string' }),
+  expiresOn: date('expires_on', { mode: 'string' }),
+});
+
+export const platformAccounts = pgTable('platform_accounts', {
+  id: uuid('id').primaryKey(),
+  platform: text('platform').notNull(),
+  accountNumber: text('account_number').notNull(),
+  customerId: uuid('customer_id').references(() => customerAccounts.id, { onDelete: 'set null' }),
+  ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+});
+
+export const addresses = pgTable('addresses', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  organization: text('organization'),
+  line1: text('line1').notNull(),
+  line2: text('line2'),
+  line3: text('line3'),
+  town: text('town').notNull(),
+  region: text('region'),
+  postalCode: text('postal_code').notNull().default(''),
+  country: char('country', { length: 2 }).notNull(),
+  phone: text('phone'),
+  defaultShipping: boolean('default_shipping').notNull().default(false),
+  defaultBilling: boolean('default_billing').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const paymentMethods = pgTable('payment_methods', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  gatewayToken: text('gateway_token').notNull(),
+  brand: text('brand').notNull(),
+  last4: char('last4', { length: 4 }).notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  holderName: text('holder_name').notNull(),
+  billingAddressId: uuid('billing_address_id').references(() => addresses.id, {
+    onDelete: 'set null',
+  }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const streams = pgTable('streams', {
+  streamId: text('stream_id').primaryKey(),
+  kind: text('kind').notNull(),
+  ownerKind: text('owner_kind').notNull(),
+  ownerId: text('owner_id').notNull(),
+  storeId: text('store_id').references(() => stores.storeId),
+  version: integer('version').notNull().default(0),
+  snapshot: jsonb('snapshot'),
+  snapshotVersion: integer('snapshot_version').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const events = pgTable(
+  'events',
+  {
+    streamId: text('stream_id')
+      .notNull()
+      .references(() => streams.streamId, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    type: text('type').notNull(),
+    v: integer('v').notNull(),
+    data: jsonb('data').notNull(),
+    metadata: jsonb('metadata').notNull().default({}),
+    commandId: text('command_id').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    position: bigserial('position', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.streamId, t.version] })],
+);
+
+export const commands = pgTable(
+  'commands',
+  {
+    streamId: text('stream_id')
+      .notNull()
+      .references(() => streams.streamId, { onDelete: 'cascade' }),
+    commandId: text('command_id').notNull(),
+    clientId: text('client_id').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    code: text('code'),
+    message: jsonb('message'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.streamId, t.commandId] })],
+);
+
+export const syncClients = pgTable('sync_clients', {
+  clientId: text('client_id').primaryKey(),
+  ownerKind: text('owner_kind').notNull(),
+  ownerId: text('owner_id').notNull(),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const schema = {
+  stores,
+  storefronts,
+  users,
+  oidcModels,
+  oidcKeys,
+  webSessions,
+  loginThrottle,
+  products,
+  productPrices,
+  promotions,
+  customerAccounts,
+  customerMembers,
+  customerDiscounts,
+  qualifiedUsers,
+  qualifications,
+  platformAccounts,
+  addresses,
+  paymentMethods,
+  streams,
+  events,
+  commands,
+  syncClients,
+};

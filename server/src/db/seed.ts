@@ -1,0 +1,63 @@
+/**
+ * Fills an empty database with what the store needs to run: the stores and storefronts of
+ * SPEC 2.2, and the catalog with its prices and promotions. Each part runs in one
+ * transaction and only when its tables are empty, so a restart never duplicates or
+ * overwrites data.
+ */
+import { count, sql } from 'drizzle-orm';
+import { allStorefronts } from '../../../domain/storefront/storefronts';
+import type { Db } from './database';
+import { SEED_PROMOTIONS, seedProducts, listPriceMinor, STORE_RATES } from './catalog-seed';
+import { productPrices, products, promotions, storefronts, stores } from './schema';
+
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const seededStores = await seedStores(db);
+  await seedCatalog(db);
+  return seededStores;
+}
+
+async function seedStores(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Instances starting together against one PostgreSQL seed once.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('storefront:seed'))`);
+    const [row] = await tx.select({ n: count() }).from(stores);
+    if ((row?.n ?? 0) > 0) return false;
+    const all = allStorefronts();
+    const storeRows = [...new Map(all.map((s) => [s.storeId, s.currency])).entries()].map(
+      ([storeId, currency]) => ({ storeId, currency }),
+    );
+    await tx.insert(stores).values(storeRows);
+    await tx
+      .insert(storefronts)
+      .values(all.map(({ locale, storeId, language }) => ({ locale, storeId, language })));
+    return true;
+  });
+}
+
+async function seedCatalog(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('storefront:seed-catalog'))`);
+    const [row] = await tx.select({ n: count() }).from(products);
+    if ((row?.n ?? 0) > 0) return;
+    const all = seedProducts();
+    await tx.insert(products).values(all.map(({ usd: _usd, ...product }) => product));
+    const prices = all.flatMap((product) =>
+      Object.entries(STORE_RATES).map(([storeId, rate]) => ({
+        productCode: product.code,
+        storeId,
+        amountMinor: listPriceMinor(product.usd, rate),
+      })),
+    );
+    for (let i = 0; i < prices.length; i += 500) {
+      await tx.insert(productPrices).values(prices.slice(i, i + 500));
+    }
+    await tx.insert(promotions).values(
+      SEED_PROMOTIONS.map((p) => ({
+        ...p,
+        productCodes: [...p.productCodes],
+        startsAt: new Date(p.startsAt),
+        endsAt: p.endsAt ? new Date(p.endsAt) : null,
+      })),
+    );
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * Response headers that every page and API answer carries. The content security policy
+ * allows only this origin, plus the tag manager and LaunchDarkly when they are configured:
+ * the app has no inline script, and other third parties are reached through the server.
+ */
+import type { FastifyInstance } from 'fastify';
+
+export interface ThirdParties {
+  readonly tagManager: boolean;
+  readonly launchDarkly: boolean;
+}
+
+export function contentSecurityPolicy(thirdParties: ThirdParties): string {
+  const script = ["'self'"];
+  const connect = ["'self'"];
+  const img = ["'self'", 'data:'];
+  if (thirdParties.tagManager) {
+    script.push('https://www.googletagmanager.com');
+    connect.push('https://www.googletagmanager.com', 'https://*.google-analytics.com');
+    img.push('https://www.googletagmanager.com', 'https://*.google-analytics.com');
+  }
+  if (thirdParties.launchDarkly) {
+    connect.push(
+      'https://clientsdk.launchdarkly.com',
+      'https://clientstream.launchdarkly.com',
+      'https://events.launchdarkly.com',
+    );
+  }
+  return [
+    "default-src 'self'",
+    `script-src ${script.join(' ')}`,
+    "style-src 'self'",
+    `img-src ${img.join(' ')}`,
+    "font-src 'self'",
+    `connect-src ${connect.join(' ')}`,
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "frame-src 'self'",
+    "frame-ancestors 'self'",
+    "form-action 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  thirdParties: ThirdParties = { tagManager: false, launchDarkly: false },
+): void {
+  const policy = contentSecurityPolicy(thirdParties);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+    reply.header('content-security-policy', policy);
+  });
+}

@@ -1,0 +1,102 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseTargets, type TestDatabase } from '../../../tests/support/databases';
+import { tempDir } from '../../../tests/support/temp-dir';
+import { buildTestApp } from '../../../tests/support/app';
+
+const [pglite] = testDatabaseTargets();
+
+describe('serving the PWA', () => {
+  let dir: string;
+  let t: TestDatabase;
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+
+  beforeAll(async () => {
+    dir = await tempDir();
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Store</title>');
+    await writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    await writeFile(path.join(dir, 'sw.js'), 'self.x = 1');
+    await writeFile(path.join(dir, '.build-stamp'), 'hash');
+    if (!pglite) throw new Error('PGlite is always a test target');
+    t = await pglite.open();
+    app = await buildTestApp(t.database, { staticDir: dir });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await t.dispose();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('answers a client-side route with the page', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/en-gb/cart',
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<title>Store</title>');
+  });
+
+  it('answers the root and .html routes with the page, with or without an Accept header', async () => {
+    for (const url of ['/', '/en-us/search.html?q=abc', '/fr-ca/']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<title>Store</title>');
+    }
+    const compressed = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' },
+    });
+    expect(compressed.statusCode).toBe(200);
+  });
+
+  it('answers a missing asset with 404, not the page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/missing-123.js' });
+    expect(response.statusCode).toBe(404);
+    const dir = await app.inject({
+      method: 'GET',
+      url: '/assets/',
+      headers: { accept: 'text/html' },
+    });
+    expect(dir.statusCode).toBe(200);
+    expect(dir.body).toContain('<title>Store</title>');
+  });
+
+  it('caches hashed assets for a year and revalidates the service worker', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const worker = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('never answers an API path with the page', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/unknown',
+      headers: { accept: 'text/html' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
+  });
+
+  it('does not serve dot files', async () => {
+    const response = await app.inject({ method: 'GET', url: '/.build-stamp' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('sends a content security policy that allows only this origin', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { accept: 'text/html' },
+    });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("object-src 'none'");
+  });
+});

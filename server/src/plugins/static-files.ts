@@ -1,0 +1,64 @@
+/**
+ * Serves the built PWA from the same origin as the API. Hashed assets are cached for a year;
+ * the page, the service worker and the manifest are revalidated on every load so an update
+ * reaches users. Any other GET for a page is a client-side route: it gets the app's page.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from './errors';
+
+/** Paths that belong to the server, never to the client-side router. */
+const SERVER_PREFIXES = ['/api/', '/oidc/', '/content/', '/graphql/'];
+
+function isServerPath(url: string): boolean {
+  return SERVER_PREFIXES.some((prefix) => url.startsWith(prefix) || `${url}/` === prefix);
+}
+
+/** A page of the app: not a server path, not a missing file such as /assets/x.js. */
+function isPageRequest(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '';
+  if (isServerPath(pathname)) return false;
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  // Pages have no extension, except .html ones such as /search.html (SPEC 2.1).
+  if (last.includes('.') && !last.endsWith('.html')) return false;
+  const accept = request.headers.accept;
+  return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
+}
+
+function setCacheHeaders(reply: FastifyReply, filePath: string): void {
+  const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+  reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+export async function registerStaticFiles(
+  app: FastifyInstance,
+  staticDir: string | undefined,
+): Promise<void> {
+  const hasBuild = staticDir !== undefined && existsSync(path.join(staticDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+      index: false,
+      // Routes for the files that exist; every other path falls to the handler below.
+      wildcard: false,
+      serveDotFiles: false,
+      dotfiles: 'ignore',
+    });
+  } else if (staticDir !== undefined) {
+    app.log.warn({ staticDir }, 'no built PWA found: serving the API only (run npm run build)');
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (hasBuild && isPageRequest(request)) {
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).send(errorBody('not_found', 'Not found.'));
+  });
+}

@@ -1,0 +1,56 @@
+/** GET /api/bootstrap?locale=: the visitor's country, flags for their context, public config. */
+import type { FastifyInstance } from 'fastify';
+import type { Bootstrap } from '../../../../../domain/shared/bootstrap';
+import { bootstrapQuerySchema } from '../../../../../domain/shared/bootstrap';
+import { flagContext } from '../../../../../domain/flags/context';
+import type { HostLocales } from '../../../../../domain/storefront/resolve-locale';
+import { storefrontFor } from '../../../../../domain/storefront/storefronts';
+import type { FlagService } from '../../../flags/flag-service';
+
+export interface PublicConfig {
+  readonly launchDarklyClientSideId: string | undefined;
+  readonly gtmContainerId: string | undefined;
+  readonly storefrontHosts: HostLocales;
+  /** Request header a proxy sets to the visitor's country. */
+  readonly countryHeader: string;
+}
+
+export interface BrowserIdentityConfig {
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly apiResource: string;
+}
+
+export function registerBootstrapRoutes(
+  app: FastifyInstance,
+  flags: FlagService,
+  config: PublicConfig,
+  identity: BrowserIdentityConfig,
+): void {
+  app.get('/api/bootstrap', async (request, reply): Promise<Bootstrap> => {
+    const { locale } = bootstrapQuerySchema.parse(request.query);
+    const header = request.headers[config.countryHeader];
+    const raw = (Array.isArray(header) ? header[0] : header)?.trim().toUpperCase() ?? '';
+    // 'XX' and 'T1' are what CDNs send for unknown and Tor visitors.
+    const country = /^[A-Z]{2}$/.test(raw) && raw !== 'XX' ? raw : null;
+    const storefront = storefrontFor(locale);
+    const context = flagContext({
+      userId: null,
+      siteUid: storefront.storeId,
+      storeUid: storefront.storeId,
+      locale,
+      country: country ?? storefront.defaultCountry,
+    });
+    reply.header('cache-control', 'no-store');
+    return {
+      country,
+      flags: await flags.bootstrap(context),
+      config: {
+        launchDarklyClientSideId: config.launchDarklyClientSideId ?? null,
+        gtmContainerId: config.gtmContainerId ?? null,
+        storefrontHosts: { ...config.storefrontHosts },
+        identity: { ...identity },
+      },
+    };
+  });
+}

@@ -1,0 +1,187 @@
+/**
+ * The server-session sign-in mode (SPEC 4.1, 7.2, 7.3): the store's server is the OpenID
+ * client. /auth/login starts an authorization code flow with PKCE (state of 16 random bytes,
+ * verifier of 32, SPEC 9) and /auth/session/callback finishes it, checks the state, and sets
+ * the store's session cookie (HttpOnly, SameSite=Lax, Secure over HTTPS). In token mode, a
+ * signed-in browser can open the same session with its access token (POST /auth/session).
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import * as oidcClient from 'openid-client';
+import * as z from 'zod';
+import { DEFAULT_LOCALE, isLocale } from '../../../../domain/storefront/storefronts';
+import { bearerToken } from '../../auth/authenticate';
+import type { Identity } from '../../auth/identity';
+import { API_RESOURCE, SCOPES } from '../../auth/provider';
+import { findUserById } from '../../auth/users';
+import {
+  createWebSession,
+  deleteWebSession,
+  SESSION_COOKIE,
+  SESSION_DAYS,
+} from '../../auth/web-sessions';
+import type { Db } from '../../db/database';
+
+const TX_COOKIE = 'store_auth_tx';
+
+/** Only paths of this store: never another site (no open redirect). */
+export function safeReturnTo(value: unknown, fallback: string): string {
+  return typeof value === 'string' &&
+    /^\/(?!\/)[^\s\\]*$/.test(value) &&
+    !value.startsWith('/auth/')
+    ? value
+    : fallback;
+}
+
+const loginQuery = z.object({
+  returnTo: z.string().max(2000).optional(),
+  locale: z.string().optional(),
+  screen_hint: z.enum(['signup']).optional(),
+});
+
+interface Transaction {
+  readonly state: string;
+  readonly verifier: string;
+  readonly nonce: string;
+  readonly returnTo: string;
+  readonly locale: string;
+}
+
+export function registerWebSessionRoutes(
+  app: FastifyInstance,
+  options: { db: Db; identity: Identity; provider: Provider | undefined; publicUrl: string },
+): void {
+  const { db, identity, publicUrl } = options;
+  const secure = publicUrl.startsWith('https:');
+  const callbackUrl = `${publicUrl}/auth/session/callback`;
+
+  function setSessionCookie(reply: FastifyReply, id: string) {
+    reply.setCookie(SESSION_COOKIE, id, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: SESSION_DAYS * 24 * 3600,
+    });
+  }
+
+  app.get('/auth/login', async (request, reply) => {
+    const query = loginQuery.parse(request.query);
+    const locale = query.locale && isLocale(query.locale) ? query.locale : DEFAULT_LOCALE;
+    const tx: Transaction = {
+      state: randomBytes(16).toString('base64url'),
+      verifier: randomBytes(32).toString('base64url'),
+      nonce: randomBytes(16).toString('base64url'),
+      returnTo: safeReturnTo(query.returnTo, `/${locale}/`),
+      locale,
+    };
+    const configuration = await identity.serverClient(app);
+    const url = oidcClient.buildAuthorizationUrl(configuration, {
+      redirect_uri: callbackUrl,
+      scope: SCOPES.join(' '),
+      state: tx.state,
+      nonce: tx.nonce,
+      code_challenge: await oidcClient.calculatePKCECodeChallenge(tx.verifier),
+      code_challenge_method: 'S256',
+      resource: identity.provider ? API_RESOURCE : identity.apiAudience,
+      ui_locales: locale,
+      ...(query.screen_hint ? { screen_hint: query.screen_hint } : {}),
+    });
+    reply.setCookie(TX_COOKIE, JSON.stringify(tx), {
+      path: '/auth/session',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      signed: true,
+      maxAge: 3600,
+    });
+    reply.header('cache-control', 'no-store');
+    return reply.redirect(url.href, 303);
+  });
+
+  app.get('/auth/session/callback', async (request, reply) => {
+    const raw = request.cookies[TX_COOKIE];
+    const unsigned = raw ? request.unsignCookie(raw) : undefined;
+    reply.clearCookie(TX_COOKIE, { path: '/auth/session' });
+    if (!unsigned?.valid || !unsigned.value) {
+      return reply.redirect(`/${DEFAULT_LOCALE}/login?error=state`, 303);
+    }
+    const tx = JSON.parse(unsigned.value) as Transaction;
+    const current = new URL(request.url, publicUrl);
+    const error = current.searchParams.get('error');
+    if (error) {
+      // Cancelled or refused at the provider: back to the page the visitor came from.
+      return reply.redirect(tx.returnTo, 303);
+    }
+    try {
+      const configuration = await identity.serverClient(app);
+      const tokens = await oidcClient.authorizationCodeGrant(configuration, current, {
+        pkceCodeVerifier: tx.verifier,
+        expectedState: tx.state,
+        expectedNonce: tx.nonce,
+      });
+      const userId = tokens.claims()?.sub;
+      const user = userId ? await findUserById(db, userId) : undefined;
+      if (!user) throw new Error('Signed-in account not found');
+      const session = await createWebSession(db, user.id, tokens.refresh_token ?? null, new Date());
+      setSessionCookie(reply, session.id);
+      reply.header('cache-control', 'no-store');
+      return await reply.redirect(tx.returnTo, 303);
+    } catch (cause) {
+      const reason =
+        cause instanceof oidcClient.ResponseBodyError ||
+        cause instanceof oidcClient.AuthorizationResponseError
+          ? 'login'
+          : String((cause as Error).message).includes('state')
+            ? 'state'
+            : 'login';
+      request.log.warn({ reason }, 'sign-in could not be completed');
+      return reply.redirect(`/${tx.locale}/login?error=${reason}`, 303);
+    }
+  });
+
+  // SPEC 4.3 session logout: the store's session ends and its refresh token is revoked.
+  app.post('/auth/logout', async (request, reply) => {
+    const id = request.cookies[SESSION_COOKIE];
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    if (id) {
+      const refreshToken = await deleteWebSession(db, id);
+      if (refreshToken) {
+        try {
+          await oidcClient.tokenRevocation(await identity.serverClient(app), refreshToken, {
+            token_type_hint: 'refresh_token',
+          });
+        } catch (error) {
+          request.log.warn({ err: error }, 'refresh token not revoked');
+        }
+      }
+    }
+    return reply.code(204).send();
+  });
+
+  // Token mode with the server session for SSO: the access token opens a store session.
+  app.post('/auth/session', async (request: FastifyRequest, reply) => {
+    const token = bearerToken(request);
+    const userId = token ? await identity.verifyToken(token) : undefined;
+    const user = userId ? await findUserById(db, userId) : undefined;
+    if (!user)
+      return reply.code(401).send({ error: { code: 'unauthorized', message: 'Login failed' } });
+    const session = await createWebSession(db, user.id, null, new Date());
+    setSessionCookie(reply, session.id);
+    return reply.code(204).send();
+  });
+
+  // SPEC 4.3 end session: the provider's own session (its cookie) ends.
+  app.post('/oidc-session/end', async (request, reply) => {
+    const provider = options.provider;
+    if (provider) {
+      const ctx = provider.createContext(request.raw, reply.raw);
+      const session = await provider.Session.get(ctx);
+      await session.destroy();
+      reply.clearCookie('_session', { path: '/' });
+      reply.clearCookie('_session.sig', { path: '/' });
+    }
+    return reply.code(204).send();
+  });
+}

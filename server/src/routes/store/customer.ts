@@ -1,0 +1,66 @@
+/**
+ * The session and profile calls of SPEC 7.2: the session check (/store/customer/current,
+ * 401 when the session is lost), the checkout session flag ('true' when valid), the
+ * identity profile (given and family name, only for the caller themselves) and the routing
+ * region.
+ */
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod';
+import { localeForCountry } from '../../../../domain/storefront/country-locale';
+import { isLocale, storefrontFor, type Locale } from '../../../../domain/storefront/storefronts';
+import { identifyCaller, type VerifyToken } from '../../auth/authenticate';
+import type { Db } from '../../db/database';
+import { errorBody } from '../../plugins/errors';
+
+export function registerCustomerRoutes(
+  app: FastifyInstance,
+  db: Db,
+  verifyToken: VerifyToken,
+): void {
+  app.get('/store/customer/current', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const caller = await identifyCaller(request, db, verifyToken);
+    if (!caller)
+      return reply.code(401).send(errorBody('unauthorized', 'The session is no longer valid.'));
+    const { user } = caller;
+    return {
+      id: user.id,
+      firstName: user.givenName,
+      lastName: user.familyName,
+      email: user.email,
+      registrationCountryIso: user.registrationCountry,
+    };
+  });
+
+  app.get('/api/assessments/checkout/session', async (request, reply) => {
+    reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8');
+    return (await identifyCaller(request, db, verifyToken)) ? 'true' : 'false';
+  });
+
+  const profileQuery = z.object({
+    userId: z.string().min(1).max(64),
+    token: z.string().max(4096).optional(),
+  });
+
+  app.get('/api/assessments/checkout/identityProfiles', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { userId, token } = profileQuery.parse(request.query);
+    const caller = await identifyCaller(request, db, verifyToken, token);
+    if (!caller)
+      return reply.code(401).send(errorBody('unauthorized', 'The session is no longer valid.'));
+    // Only one's own profile.
+    if (caller.user.id !== userId)
+      return reply.code(403).send(errorBody('forbidden', 'Not yours.'));
+    return { givenName: caller.user.givenName, familyName: caller.user.familyName };
+  });
+
+  const regionQuery = z.object({ locale: z.string().optional() });
+
+  app.get('/api/assessments/checkout/routingRegion', async (request) => {
+    const { locale } = regionQuery.parse(request.query);
+    const caller = await identifyCaller(request, db, verifyToken);
+    const byCountry = localeForCountry(caller?.user.registrationCountry);
+    const chosen: Locale = byCountry ?? (locale && isLocale(locale) ? locale : 'en-us');
+    return { routingRegion: storefrontFor(chosen).region };
+  });
+}

@@ -1,0 +1,174 @@
+/**
+ * Every route of the store (SPEC 2.1, 2.2, 2.7). Each storefront lives under its locale
+ * (/en-gb/...), and store paths (/store/{storeId}/{language}/...) reach the same pages; a
+ * host configured for a storefront may drop the prefix. Pages under my-account and checkout
+ * send a visitor to sign-in, and back afterwards. Pages other than home are code-split.
+ */
+import {
+  createBrowserRouter,
+  redirect,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
+import { localeForCountry } from '../../domain/storefront/country-locale';
+import { resolveLocale } from '../../domain/storefront/resolve-locale';
+import { requiresSignIn } from '../../domain/storefront/routes';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALES,
+  storefrontFor,
+  storefrontForStorePath,
+  type Storefront,
+} from '../../domain/storefront/storefronts';
+import { HomePage } from '../features/home/components/HomePage';
+import { bootstrap$, loadBootstrap } from '../infra/bootstrap';
+import { activateLanguage } from '../infra/i18n';
+import { preferredLocale, rememberedLocale, rememberLocale } from '../infra/preferred-locale';
+import { authSettled } from '../infra/auth/auth-state';
+import { currentUser$ } from '../infra/session';
+import { NotFoundPage } from '../shell/NotFoundPage';
+import { RouteErrorPage } from '../shell/RouteErrorPage';
+import { StorefrontLayout } from '../shell/StorefrontLayout';
+import type { StorefrontRouteData } from '../shell/use-storefront';
+
+async function enter(
+  storefront: Storefront,
+  known: boolean,
+  request: Request,
+): Promise<StorefrontRouteData> {
+  const url = new URL(request.url);
+  // Pages that need a user wait for sign-in to have its answer (10 s at most, SPEC 9).
+  if (known && requiresSignIn(url.pathname)) await authSettled(10_000);
+  if (known && requiresSignIn(url.pathname) && !currentUser$.getValue()) {
+    const returnTo = `${url.pathname}${url.search}`;
+    throw redirect(`/${storefront.locale}/login?returnTo=${encodeURIComponent(returnTo)}`);
+  }
+  if (known) rememberLocale(storefront.locale);
+  await activateLanguage(storefront.language);
+  return { storefront, known };
+}
+
+function localeLoader(args: LoaderFunctionArgs) {
+  const segment = args.params.locale ?? '';
+  return isLocale(segment) ? enter(storefrontFor(segment), true, args.request) : otherLoader(args);
+}
+
+function storePathLoader({ params, request }: LoaderFunctionArgs) {
+  const storefront = storefrontForStorePath(params.storeId ?? '', params.language ?? '');
+  return storefront
+    ? enter(storefront, true, request)
+    : enter(storefrontFor(preferredLocale()), false, request);
+}
+
+/** The hosts configured for a storefront, from the last start-up answer or a fresh one. */
+async function storefrontHosts() {
+  const bootstrap = bootstrap$.getValue() ?? (await loadBootstrap(DEFAULT_LOCALE));
+  return bootstrap?.config.storefrontHosts ?? {};
+}
+
+/** An address without a storefront: a host configured for one, or a page we do not have. */
+async function otherLoader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const hosts = await storefrontHosts();
+  const resolved = resolveLocale({ host: url.host, pathname: url.pathname }, hosts);
+  if (resolved.source === 'host') {
+    throw redirect(`/${resolved.locale}${resolved.rest}${url.search}`);
+  }
+  return enter(storefrontFor(preferredLocale()), false, request);
+}
+
+/** The root: the storefront last used, else the one for the visitor's country, else en-us. */
+async function rootLoader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const remembered = rememberedLocale();
+  if (remembered) return redirect(`/${remembered}/${url.search}`);
+  const byHost = resolveLocale({ host: url.host, pathname: '/' }, await storefrontHosts());
+  if (byHost.source === 'host') return redirect(`/${byHost.locale}/${url.search}`);
+  const bootstrap = bootstrap$.getValue();
+  const locale = localeForCountry(bootstrap?.country, navigator.languages) ?? DEFAULT_LOCALE;
+  return redirect(`/${locale}/${url.search}`);
+}
+
+/** The pages of a storefront, the same below /{locale} and below a store path. */
+function storefrontPages(): RouteObject[] {
+  return [
+    { index: true, Component: HomePage },
+    {
+      path: 'login',
+      lazy: async () => ({
+        Component: (await import('../features/auth/components/LoginPage')).LoginPage,
+      }),
+    },
+    {
+      path: 'register',
+      lazy: async () => ({
+        Component: (await import('../features/auth/components/RegisterPage')).RegisterPage,
+      }),
+    },
+    {
+      path: 'search.html',
+      lazy: async () => ({
+        Component: (await import('../features/catalog/components/SearchPage')).SearchPage,
+      }),
+    },
+    {
+      path: 'p/:code',
+      lazy: async () => ({
+        Component: (await import('../features/catalog/components/ProductPage')).ProductPage,
+      }),
+    },
+    { path: '*', Component: NotFoundPage },
+  ];
+}
+
+/** SPEC 2.1 /{lang}/login: the sign-in page of the storefront last used in that language. */
+function languageLoginRoutes(): RouteObject[] {
+  return (['en', 'fr', 'nl', 'es'] as const).map((language) => ({
+    path: `/${language}/login`,
+    loader: ({ request }: LoaderFunctionArgs) => {
+      const preferred = storefrontFor(preferredLocale());
+      const locale =
+        preferred.language === language
+          ? preferred.locale
+          : (LOCALES.find((l) => storefrontFor(l).language === language) ?? DEFAULT_LOCALE);
+      return redirect(`/${locale}/login${new URL(request.url).search}`);
+    },
+  }));
+}
+
+export function createRouter() {
+  const layout = {
+    Component: StorefrontLayout,
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: () => null,
+  };
+  return createBrowserRouter([
+    { path: '/', loader: rootLoader, HydrateFallback: () => null },
+    ...languageLoginRoutes(),
+    {
+      path: '/auth',
+      loader: ({ request }: LoaderFunctionArgs) =>
+        enter(storefrontFor(preferredLocale()), true, request),
+      ...layout,
+      children: [
+        {
+          path: 'callback',
+          lazy: async () => ({
+            Component: (await import('../features/auth/components/AuthCallbackPage'))
+              .AuthCallbackPage,
+          }),
+        },
+        { path: '*', Component: NotFoundPage },
+      ],
+    },
+    {
+      path: '/store/:storeId/:language',
+      loader: storePathLoader,
+      ...layout,
+      children: storefrontPages(),
+    },
+    { path: '/:locale', loader: localeLoader, ...layout, children: storefrontPages() },
+    { path: '*', loader: otherLoader, ...layout },
+  ]);
+}

@@ -1,0 +1,128 @@
+/**
+ * /{locale}/login (SPEC 2.1): the OpenID provider's sign-in step. With an interaction, the
+ * form; without one, the start of a sign-in that comes back to `returnTo`.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { signInSchema, type SignInInput } from '../../../../domain/validation/identity';
+import { ApiError } from '../../../infra/api';
+import { domainResolver, translate } from '../../../infra/forms';
+import { descriptorFor } from '../../../infra/messages';
+import { useStorefront } from '../../../shell/use-storefront';
+import { abortInteraction, submitSignIn } from '../api';
+import { describedBy, Field } from './AuthForm';
+import { StartSignIn } from './StartSignIn';
+
+/** The address to come back to: a page of this store only. */
+export function safeReturnTo(value: string | null, fallback: string): string {
+  return value && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : fallback;
+}
+
+export function LoginPage() {
+  const { t } = useLingui();
+  const storefront = useStorefront();
+  const [params] = useSearchParams();
+  const interaction = params.get('interaction');
+  const returnTo = safeReturnTo(params.get('returnTo'), `/${storefront.locale}/`);
+  return (
+    <section className="page page--narrow auth" aria-labelledby="login-title">
+      <title>{t`Sign in | Assessments Store`}</title>
+      <h1 id="login-title">
+        <Trans>Sign in</Trans>
+      </h1>
+      {interaction ? (
+        <SignInForm uid={interaction} />
+      ) : (
+        <StartSignIn
+          locale={storefront.locale}
+          returnTo={returnTo}
+          error={params.get('error')}
+          signup={false}
+        />
+      )}
+    </section>
+  );
+}
+
+function SignInForm({ uid }: { uid: string }) {
+  const { t, i18n } = useLingui();
+  const storefront = useStorefront();
+  const labels = { email: t`Email address`, password: t`Password` };
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInInput>({ resolver: domainResolver(signInSchema, i18n, labels) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const { redirectTo } = await submitSignIn(uid, values);
+      window.location.assign(redirectTo);
+    } catch (error) {
+      const field = error instanceof ApiError ? error.body?.error.fields?.[0] : undefined;
+      const descriptor = field ? descriptorFor(field.code) : undefined;
+      setFailure(
+        descriptor && field
+          ? translate(i18n, { ...descriptor, ...(field.values ? { values: field.values } : {}) })
+          : t`We could not sign you in. Please try again.`,
+      );
+    }
+  });
+
+  return (
+    <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      {failure ? (
+        <p role="alert" className="form-error">
+          {failure}
+        </p>
+      ) : null}
+      <Field id="login-email" label={labels.email} error={errors.email?.message}>
+        <input
+          type="email"
+          autoComplete="username"
+          {...describedBy('login-email', errors.email?.message)}
+          {...register('email')}
+        />
+      </Field>
+      <Field id="login-password" label={labels.password} error={errors.password?.message}>
+        <input
+          type="password"
+          autoComplete="current-password"
+          {...describedBy('login-password', errors.password?.message)}
+          {...register('password')}
+        />
+      </Field>
+      <div className="form__actions">
+        <button type="submit" className="button-link" disabled={isSubmitting}>
+          <Trans>Sign in</Trans>
+        </button>
+        <button
+          type="button"
+          className="button-secondary"
+          onClick={() => {
+            void abortInteraction(uid).then(
+              ({ redirectTo }) => {
+                window.location.assign(redirectTo);
+              },
+              () => {
+                window.location.assign(`/${storefront.locale}/`);
+              },
+            );
+          }}
+        >
+          <Trans>Cancel</Trans>
+        </button>
+      </div>
+      <p>
+        <Trans>New to the store?</Trans>{' '}
+        <Link to={`/${storefront.locale}/register?interaction=${encodeURIComponent(uid)}`}>
+          <Trans>Create an account</Trans>
+        </Link>
+      </p>
+    </form>
+  );
+}

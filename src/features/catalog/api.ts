@@ -1,0 +1,99 @@
+/**
+ * Catalog calls: search, one product and the store's index. When the network is gone the
+ * service worker answers from what it kept (searches and products seen before, and the
+ * index); a search it never saw is answered here from the cached index, and a product
+ * never opened from the index's summary of it.
+ */
+import type {
+  CatalogIndex,
+  ProductDetail,
+  ProductSummary,
+  SearchQuery,
+  SearchResult,
+} from '../../../domain/catalog/catalog';
+import { searchIndex } from '../../../domain/catalog/search-text';
+import type { Locale } from '../../../domain/storefront/storefronts';
+import { ApiError, apiJson } from '../../infra/api';
+
+/** A product with all its details, or only the summary the offline index holds. */
+export type ProductView = ProductSummary & Partial<Omit<ProductDetail, keyof ProductSummary>>;
+
+export interface Loaded<T> {
+  readonly data: T;
+  /** True when the answer comes from the index kept on this device, not the server. */
+  readonly fromDeviceIndex: boolean;
+}
+
+/** The network could not be reached (fetch rejects), or a proxy answered for it. */
+export function isNetworkFailure(error: unknown): boolean {
+  return (
+    error instanceof TypeError ||
+    (error instanceof ApiError &&
+      (error.status === 502 || error.status === 503 || error.status === 504) &&
+      error.body === null)
+  );
+}
+
+export function searchParamsOf(query: Partial<SearchQuery>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  return params;
+}
+
+const indexes = new Map<Locale, Promise<CatalogIndex>>();
+
+/** The store's whole index, once per page session (the service worker keeps a copy). */
+export function loadIndex(locale: Locale): Promise<CatalogIndex> {
+  let pending = indexes.get(locale);
+  if (!pending) {
+    pending = apiJson<CatalogIndex>(`/api/catalog/index?locale=${locale}`);
+    pending.catch(() => indexes.delete(locale));
+    indexes.set(locale, pending);
+  }
+  return pending;
+}
+
+/** Fetches the index in idle time so that searching keeps working offline. */
+export function warmIndex(locale: Locale): void {
+  if (indexes.has(locale) || !navigator.onLine) return;
+  const run = () => {
+    loadIndex(locale).catch(() => undefined);
+  };
+  if (typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(run, { timeout: 5_000 });
+  } else {
+    setTimeout(run, 1_000);
+  }
+}
+
+export async function searchCatalog(query: SearchQuery): Promise<Loaded<SearchResult>> {
+  try {
+    const data = await apiJson<SearchResult>(
+      `/api/catalog/search?${searchParamsOf(query).toString()}`,
+    );
+    return { data, fromDeviceIndex: false };
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    const index = await loadIndex(query.locale);
+    return { data: searchIndex(index.items, query), fromDeviceIndex: true };
+  }
+}
+
+export async function fetchProduct(locale: Locale, code: string): Promise<Loaded<ProductView>> {
+  try {
+    const data = await apiJson<ProductDetail>(
+      `/api/catalog/products/${encodeURIComponent(code)}?locale=${locale}`,
+    );
+    return { data, fromDeviceIndex: false };
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    const index = await loadIndex(locale).catch(() => {
+      throw error;
+    });
+    const summary = index.items.find((p) => p.code === code.toUpperCase());
+    if (!summary) throw error;
+    return { data: summary, fromDeviceIndex: true };
+  }
+}

@@ -1,0 +1,220 @@
+/**
+ * /{locale}/p/{code} (SPEC 2.1): a product with its description, format, qualification
+ * level and what that level means, the store's price, availability (in stock, out of
+ * stock, pre-order with the SPEC 4.8 note, not sold online, order by phone) and its
+ * minimum and maximum order quantities. Pages seen before open offline.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
+import { Link, useParams } from 'react-router';
+import { canAddToCart, LEVEL_EXPLANATIONS } from '../../../../domain/catalog/catalog';
+import { CHECKOUT_MESSAGES } from '../../../../domain/checkout/messages';
+import type { MessageDescriptor } from '../../../../domain/shared/message';
+import { V } from '../../../../domain/validation/messages';
+import { ApiError } from '../../../infra/api';
+import { CATEGORY_LABELS } from '../../../shell/content/fallback-content';
+import { languageTag } from '../../../shell/storefront-label';
+import { useStorefront } from '../../../shell/use-storefront';
+import { fetchProduct, isNetworkFailure, type ProductView } from '../api';
+import { useLoad } from '../use-load';
+import { AvailabilityBadge, FormatLabel, LevelLabel, Price } from './ProductFacts';
+import '../catalog.css';
+
+export function ProductPage() {
+  const { t } = useLingui();
+  const storefront = useStorefront();
+  const code = (useParams().code ?? '').toUpperCase();
+  const [state, retry] = useLoad(`${storefront.locale}/${code}`, () =>
+    fetchProduct(storefront.locale, code),
+  );
+
+  if (state.status === 'loading') {
+    return (
+      <div className="page product" aria-busy="true">
+        <p role="status">
+          <Trans>Loading product…</Trans>
+        </p>
+      </div>
+    );
+  }
+  if (state.status === 'failed') {
+    const missing =
+      state.error instanceof ApiError && (state.error.status === 404 || state.error.status === 400);
+    return (
+      <div className="page page--message product">
+        <title>{t`Product not found | Assessments Store`}</title>
+        <h1>{missing ? t`Product not found` : t`This product could not be loaded`}</h1>
+        <p role="alert">
+          {missing ? (
+            <Trans>We could not find a product with the code {code}.</Trans>
+          ) : isNetworkFailure(state.error) ? (
+            <Trans>
+              You are offline and this product is not saved on this device. Try again when you are
+              back online.
+            </Trans>
+          ) : (
+            <Trans>Please try again.</Trans>
+          )}
+        </p>
+        {missing ? (
+          <Link to={`/${storefront.locale}/search.html?q=${encodeURIComponent(code)}`}>
+            <Trans>Search the catalog</Trans>
+          </Link>
+        ) : (
+          <button type="button" className="button-secondary" onClick={retry}>
+            <Trans>Try again</Trans>
+          </button>
+        )}
+      </div>
+    );
+  }
+  return (
+    <ProductDetails product={state.value.data} fromDeviceIndex={state.value.fromDeviceIndex} />
+  );
+}
+
+function ProductDetails({
+  product,
+  fromDeviceIndex,
+}: {
+  product: ProductView;
+  fromDeviceIndex: boolean;
+}) {
+  const { t, i18n } = useLingui();
+  const storefront = useStorefront();
+  const say = (descriptor: MessageDescriptor, values: Record<string, string>) =>
+    i18n._({ id: descriptor.id, message: descriptor.message, values });
+  const category = CATEGORY_LABELS.get(product.category);
+  const categoryName = category ? i18n._(category) : product.category;
+  const availableOn = product.availableOn
+    ? new Intl.DateTimeFormat(languageTag(storefront), {
+        dateStyle: 'long',
+        timeZone: 'UTC',
+      }).format(new Date(`${product.availableOn}T00:00:00Z`))
+    : null;
+  return (
+    <article className="page product" aria-labelledby="product-name">
+      <title>{t`${product.name} | Assessments Store`}</title>
+      <nav aria-label={t`Breadcrumb`} className="product__crumbs">
+        <Link to={`/${storefront.locale}/search.html?category=${product.category}`}>
+          {categoryName}
+        </Link>
+      </nav>
+      <h1 id="product-name">{product.name}</h1>
+      <p className="product__code">
+        <Trans>Item {product.code}</Trans> · {product.program}
+      </p>
+      {fromDeviceIndex ? (
+        <p className="catalog-note" role="note">
+          <Trans>
+            You are offline. This summary comes from the catalog saved on this device; the full
+            description opens when you are back online.
+          </Trans>
+        </p>
+      ) : null}
+      <div className="product__layout">
+        <div className="product__about">
+          {product.description ? (
+            <p className="product__description">{product.description}</p>
+          ) : null}
+          <dl className="product__facts">
+            <dt>
+              <Trans>Format</Trans>
+            </dt>
+            <dd>
+              <FormatLabel product={product} />
+            </dd>
+            <dt>
+              <Trans>Qualification</Trans>
+            </dt>
+            <dd>
+              <LevelLabel level={product.qualificationLevel} />
+              <p className="product__level">
+                {i18n._(LEVEL_EXPLANATIONS[product.qualificationLevel])}
+              </p>
+            </dd>
+            {product.minOrderQuantity ? (
+              <>
+                <dt>
+                  <Trans>Minimum order quantity</Trans>
+                </dt>
+                <dd>{product.minOrderQuantity}</dd>
+              </>
+            ) : null}
+            {product.maxOrderQuantity ? (
+              <>
+                <dt>
+                  <Trans>Maximum order quantity</Trans>
+                </dt>
+                <dd>{product.maxOrderQuantity}</dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+        <aside className="product__buy" aria-label={t`Buy`}>
+          <p className="product__price">
+            <Price product={product} />
+          </p>
+          <p>
+            <AvailabilityBadge availability={product.availability} />
+          </p>
+          {product.availability === 'pre-order' ? (
+            <div className="catalog-note" role="note">
+              {availableOn ? (
+                <p>
+                  <Trans>Expected to ship from {availableOn}.</Trans>
+                </p>
+              ) : null}
+              <p>{i18n._(CHECKOUT_MESSAGES.preOrderedItem)}</p>
+            </div>
+          ) : null}
+          {product.availability === 'not-sold-online' ? (
+            <p className="catalog-note" role="note">
+              {say(V.quickOrderNotSoldOnline, { code: product.code })}{' '}
+              <Trans>Please contact customer service to order it.</Trans>
+            </p>
+          ) : null}
+          {product.availability === 'not-orderable-online' ? (
+            <p className="catalog-note" role="note">
+              {say(V.quickOrderNotOrderableOnline, { code: product.code })}{' '}
+              <Trans>Please contact customer service to order it.</Trans>
+            </p>
+          ) : null}
+          {canAddToCart(product.availability) ? <AddToCart product={product} /> : null}
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+/** The quantity and the add-to-cart button; the cart takes the line once it exists. */
+function AddToCart({ product }: { product: ProductView }) {
+  const id = useId();
+  const min = product.minOrderQuantity ?? 1;
+  return (
+    <form
+      className="product__add"
+      onSubmit={(event) => {
+        event.preventDefault();
+      }}
+    >
+      <label htmlFor={id}>
+        <Trans>Quantity</Trans>
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        name="quantity"
+        defaultValue={min}
+        min={min}
+        max={product.maxOrderQuantity ?? undefined}
+        step={1}
+        disabled
+      />
+      <button type="submit" className="button-link" disabled>
+        <Trans>Add to cart</Trans>
+      </button>
+    </form>
+  );
+}

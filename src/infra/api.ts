@@ -1,0 +1,50 @@
+/**
+ * Calls to the store's API: same-origin with cookies, the bearer token in token mode, JSON
+ * in and out. A non-ok answer throws an ApiError carrying the status and the error body
+ * (SPEC 7.2: "a shared fetch helper throws on a non-ok response, attaching the JSON body
+ * and status").
+ */
+import { ApiErrorBodySchema, type ApiErrorBody } from '../../domain/shared/api-error';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody | null,
+  ) {
+    super(body?.error.message ?? `The server answered ${status}`);
+  }
+}
+
+let accessTokenSource: (() => string | null) | undefined;
+
+/** Token mode sets where the current access token comes from. */
+export function setAccessTokenSource(source: (() => string | null) | undefined): void {
+  accessTokenSource = source;
+}
+
+export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (!headers.has('accept')) headers.set('accept', 'application/json');
+  const token = accessTokenSource?.();
+  if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
+  const response = await fetch(path, { credentials: 'same-origin', ...init, headers });
+  if (!response.ok) {
+    const body = ApiErrorBodySchema.safeParse(await response.json().catch(() => null));
+    throw new ApiError(response.status, body.success ? body.data : null);
+  }
+  return response;
+}
+
+export async function apiJson<T>(path: string, init: RequestInit = {}): Promise<T> {
+  return (await apiFetch(path, init)).json() as Promise<T>;
+}
+
+export function postJson<T>(path: string, body: unknown): Promise<T> {
+  return apiJson<T>(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}

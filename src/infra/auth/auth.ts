@@ -1,0 +1,344 @@
+/**
+ * Sign-in, sign-out and the session for the whole app (SPEC 4.1-4.4). The SSO flags choose
+ * the mode: with `sso` on, tokens in the browser (token-mode.ts); otherwise the store's
+ * server session (an HttpOnly cookie set by the server's own OpenID client). Either way the
+ * app sees `currentUser$` and `authStatus$`, the activity monitor runs while someone is
+ * signed in, and sign-out reaches every tab.
+ */
+import { resolveFlags } from '../../../domain/flags/flags';
+import {
+  encodeNotifications,
+  NOTIFICATIONS_PARAM,
+} from '../../../domain/notifications/notifications';
+import { logoutRedirect } from '../../../domain/session/logout';
+import { SESSION_POLICY } from '../../../domain/session/policy';
+import type { Locale } from '../../../domain/storefront/storefronts';
+import { ApiError, apiFetch, apiJson, setAccessTokenSource } from '../api';
+import { bootstrap$, loadBootstrap } from '../bootstrap';
+import { readItem, removeItem, writeItem } from '../browser-storage';
+import { currentUser$, type SignedInUser } from '../session';
+import { ActivityMonitor, SHARED_ACTIVITY_KEY } from './activity-monitor';
+import type * as TokenModeModule from './token-mode';
+import { authStatus$, idleWarning$, markAuthSettled } from './auth-state';
+import { listenToOtherTabs, tellOtherTabs } from './tab-sync';
+
+type Mode = 'server-session' | 'token';
+type TokenModule = typeof TokenModeModule;
+type Manager = ReturnType<TokenModule['createUserManager']>;
+
+/** Closed notification ids (cleared on sign-out, SPEC 4.3). */
+const CLOSED_NOTIFICATIONS_KEY = 'closedNotifications';
+
+let started = false;
+let mode: Mode = 'server-session';
+let tokenModule: TokenModule | undefined;
+let manager: Manager | undefined;
+let accessToken: string | null = null;
+let tokenExpiresAt: number | null = null;
+let serverSessionForSso = false;
+let navigateTo: (path: string) => void = (path) => {
+  window.location.assign(path);
+};
+
+/** The app's router hands over its navigation, so sign-out moves pages without a reload. */
+export function setNavigator(navigate: (path: string) => void): void {
+  navigateTo = navigate;
+}
+
+export function authMode(): Mode {
+  return mode;
+}
+
+const monitor = new ActivityMonitor({
+  now: () => Date.now(),
+  setInterval: (handler, ms) => window.setInterval(handler, ms),
+  clearInterval: (handle) => {
+    window.clearInterval(handle as number);
+  },
+  events: window,
+  readSharedActivity: () => {
+    const value = Number(readItem('local', SHARED_ACTIVITY_KEY));
+    return Number.isFinite(value) && value > 0 ? value : null;
+  },
+  writeSharedActivity: (at) => {
+    writeItem('local', SHARED_ACTIVITY_KEY, String(at));
+  },
+  sessionCheck: async () => {
+    try {
+      await apiFetch('/store/customer/current');
+      return 'ok';
+    } catch (error) {
+      return error instanceof ApiError && error.status === 401 ? 'unauthorized' : 'unknown';
+    }
+  },
+  tokenExpiresAt: () => tokenExpiresAt,
+  refreshToken: () => {
+    if (manager) void manager.signinSilent().catch(() => undefined);
+  },
+  pathname: () => window.location.pathname,
+  // Opening the idle warning moves focus into it: that is not the user being active.
+  ignores: (event) =>
+    event.target instanceof Element && event.target.closest('[data-activity-ignore]') !== null,
+  onWarning: (msLeft) => {
+    idleWarning$.next(msLeft);
+  },
+  onTimeout: () => {
+    void signOut('timeout');
+  },
+  onSessionLost: () => {
+    void signOut('session-lost');
+  },
+});
+
+/** "Stay signed in" on the idle warning. */
+export function stayActive(): void {
+  monitor.recordActivity();
+}
+
+function setUser(user: SignedInUser | null): void {
+  currentUser$.next(user);
+  authStatus$.next(user ? 'signed-in' : 'signed-out');
+  if (user) monitor.start();
+  else monitor.stop();
+}
+
+interface CustomerResponse {
+  readonly id: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly email: string | null;
+  readonly registrationCountryIso: string | null;
+}
+
+/** SPEC 3: first and last names are refreshed from the profile lookup and merged in. */
+async function withProfile(user: SignedInUser): Promise<SignedInUser> {
+  try {
+    const profile = await apiJson<{ givenName: string; familyName: string }>(
+      `/api/assessments/checkout/identityProfiles?userId=${encodeURIComponent(user.id)}`,
+    );
+    return { ...user, firstName: profile.givenName, lastName: profile.familyName };
+  } catch {
+    return user;
+  }
+}
+
+async function fetchCustomer(): Promise<SignedInUser | null> {
+  try {
+    const customer = await apiJson<CustomerResponse>('/store/customer/current');
+    return { ...customer };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+function rememberTokens(user: { access_token: string; expires_at?: number } | null): void {
+  accessToken = user?.access_token ?? null;
+  tokenExpiresAt = user?.expires_at ? user.expires_at * 1000 : null;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+async function userFromTokens(user: {
+  access_token: string;
+  expires_at?: number;
+  profile: Record<string, unknown>;
+}): Promise<SignedInUser> {
+  rememberTokens(user);
+  if (serverSessionForSso) {
+    // SPEC 9: the server session for SSO, opened with the access token.
+    await apiFetch('/auth/session', { method: 'POST' }).catch(() => undefined);
+  }
+  const customer = await fetchCustomer().catch(() => null);
+  const profile = user.profile;
+  return withProfile({
+    id: text(profile.user_id) || text(profile.sub),
+    firstName: customer?.firstName ?? text(profile.given_name),
+    lastName: customer?.lastName ?? text(profile.family_name),
+    email: customer?.email ?? (typeof profile.email === 'string' ? profile.email : null),
+    registrationCountryIso: customer?.registrationCountryIso ?? null,
+  });
+}
+
+async function loadTokenMode(): Promise<Manager> {
+  if (manager) return manager;
+  tokenModule ??= await import('./token-mode');
+  const settings = bootstrap$.getValue()?.config.identity;
+  if (!settings) throw new Error('No identity settings');
+  manager = tokenModule.createUserManager(settings);
+  manager.events.addUserLoaded((user) => {
+    rememberTokens(user);
+  });
+  manager.events.addUserUnloaded(() => {
+    rememberTokens(null);
+  });
+  setAccessTokenSource(() => accessToken);
+  return manager;
+}
+
+/** Finds out who is signed in, once per page load. */
+export async function startAuth(locale: Locale): Promise<void> {
+  if (started) return;
+  started = true;
+  listenToOtherTabs((message) => {
+    if (message.type === 'signed-out') void localSignOut();
+    else void refreshUser();
+  });
+  const bootstrap = bootstrap$.getValue() ?? (await loadBootstrap(locale));
+  const flags = resolveFlags(bootstrap?.flags ?? {});
+  mode = flags.sso ? 'token' : 'server-session';
+  serverSessionForSso = flags['sso-server-session'];
+  // SPEC 4.1: the server session shows processing for 4 s at most.
+  const stopProcessing = window.setTimeout(() => {
+    if (authStatus$.getValue() === 'processing') authStatus$.next('signed-out');
+    markAuthSettled();
+  }, SESSION_POLICY.loginSessionWaitMs);
+  try {
+    await refreshUser();
+  } catch {
+    setUser(null);
+  } finally {
+    window.clearTimeout(stopProcessing);
+    markAuthSettled();
+  }
+}
+
+/** SPEC 7.2: 'true' when a session is valid; asked first so a visitor meets no 401. */
+async function hasServerSession(): Promise<boolean> {
+  const response = await apiFetch('/api/assessments/checkout/session', {
+    headers: { accept: 'text/plain' },
+  });
+  return (await response.text()).trim() === 'true';
+}
+
+async function refreshUser(): Promise<void> {
+  if (mode === 'server-session') {
+    const user = (await hasServerSession()) ? await fetchCustomer() : null;
+    setUser(user ? await withProfile(user) : null);
+    return;
+  }
+  const tokens = await loadTokenMode();
+  const module = tokenModule;
+  if (!module) return;
+  const user = (await module.storedUser(tokens)) ?? (await module.silentUser(tokens));
+  setUser(user ? await userFromTokens(user) : null);
+}
+
+/** Sends the visitor to sign in (or to register), coming back to `returnTo`. */
+export async function signIn(
+  locale: Locale,
+  returnTo: string,
+  options: { signup?: boolean } = {},
+): Promise<void> {
+  if (mode === 'server-session') {
+    const query = new URLSearchParams({ locale, returnTo });
+    if (options.signup) query.set('screen_hint', 'signup');
+    window.location.assign(`/auth/login?${query.toString()}`);
+    return;
+  }
+  const tokens = await loadTokenMode();
+  const user = await tokenModule?.signInWithTokens(tokens, {
+    force: false,
+    returnTo,
+    locale,
+    signup: options.signup ?? false,
+  });
+  if (user) {
+    setUser(await userFromTokens(user));
+    tellOtherTabs({ type: 'signed-in' });
+    navigateTo(returnTo);
+  }
+}
+
+/** The token-mode redirect back from the provider (/auth/callback): where to go next. */
+export async function completeSignIn(): Promise<string> {
+  const tokens = await loadTokenMode();
+  const user = await tokens.signinRedirectCallback();
+  setUser(await userFromTokens(user));
+  tellOtherTabs({ type: 'signed-in' });
+  const state = user.state as { returnTo?: string } | undefined;
+  return typeof state?.returnTo === 'string' && state.returnTo.startsWith('/')
+    ? state.returnTo
+    : '/';
+}
+
+/** Runs a sign-out step; a failure is logged with its SPEC 8 message and the rest go on. */
+async function step(failure: string, work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    console.error(failure, error);
+  }
+}
+
+async function postOk(path: string): Promise<void> {
+  const response = await fetch(path, { method: 'POST', credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+}
+
+async function revokeRefreshToken(tokens: Manager): Promise<void> {
+  const user = await tokens.getUser();
+  if (!user?.refresh_token) return;
+  const endpoint = await tokens.metadataService.getRevocationEndpoint();
+  if (!endpoint) return;
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      client_id: tokens.settings.client_id,
+      token: user.refresh_token,
+      token_type_hint: 'refresh_token',
+    }),
+  });
+  if (!response.ok) throw new Error(`Revocation answered ${response.status}`);
+}
+
+/** What this tab forgets on sign-out, whoever started it. */
+async function forgetHere(): Promise<void> {
+  if (manager) await step('Failed to log out', () => manager?.removeUser() ?? Promise.resolve());
+  rememberTokens(null);
+  removeItem('session', CLOSED_NOTIFICATIONS_KEY);
+  monitor.stop();
+  setUser(null);
+}
+
+function redirectAfterSignOut(notice?: 'session-timed-out' | 'signed-out'): void {
+  const target = logoutRedirect(window.location.pathname);
+  const query = notice
+    ? `?${NOTIFICATIONS_PARAM}=${encodeURIComponent(encodeNotifications([{ kind: notice }]))}`
+    : '';
+  if (target.kind !== 'stay') navigateTo(`${target.path}${query}`);
+  else if (query) navigateTo(`${window.location.pathname}${query}`);
+}
+
+/**
+ * SPEC 4.3: session logout, end session, revoke, delete stored tokens, clear notification
+ * storage, the logout call, the redirect for this page, the message to other tabs, the
+ * activity listeners stopped and the user cleared. Each step tolerates failure.
+ */
+export async function signOut(reason: 'user' | 'timeout' | 'session-lost' = 'user'): Promise<void> {
+  const tokens = manager;
+  // Session logout: the provider's session ends.
+  await step('Failed to log out', () => postOk('/oidc-session/end'));
+  if (tokens && accessToken) {
+    // SPEC 7.3: POST revoke with client id and token. Access tokens are signed JWTs that
+    // expire on their own; the refresh token is what is revoked.
+    await step('Failed to revoke token', () => revokeRefreshToken(tokens));
+  }
+  // The logout call: the store's own session ends (and the refresh token it held is revoked).
+  await step('Failed to end session', () => postOk('/auth/logout'));
+  await forgetHere();
+  tellOtherTabs({ type: 'signed-out' });
+  redirectAfterSignOut(
+    reason === 'timeout' ? 'session-timed-out' : reason === 'user' ? 'signed-out' : undefined,
+  );
+}
+
+/** Another tab signed out: forget the user here too. */
+async function localSignOut(): Promise<void> {
+  if (!currentUser$.getValue()) return;
+  await forgetHere();
+  redirectAfterSignOut();
+}

@@ -1,0 +1,67 @@
+/**
+ * The cart as a synced stream in the browser: the decider with this browser's knowledge of
+ * the catalog (the store's index and the products opened, with stock unknown: the server
+ * lowers a quantity when there is not enough), and promotion codes left to the server.
+ */
+import { cartDecider } from '../../../domain/cart/decide';
+import type { CartCommand } from '../../../domain/cart/commands';
+import type { CartContext, CartProduct } from '../../../domain/cart/context';
+import type { CartEvent } from '../../../domain/cart/events';
+import type { CartOwner, CartState } from '../../../domain/cart/state';
+import { upcastCartEvent, type StoredCartEvent } from '../../../domain/cart/upcast';
+import type { CatalogIndexItem, ProductDetail } from '../../../domain/catalog/catalog';
+import type { Storefront } from '../../../domain/storefront/storefronts';
+import type { StreamDefinition } from '../sync/sync-engine';
+
+export const cartStreamId = (cartId: string) => `cart:${cartId}`;
+
+/** What the cart needs to know of a product, from the index or a product page. */
+export function cartProductOf(item: CatalogIndexItem | ProductDetail): CartProduct {
+  return {
+    code: item.code,
+    name: item.name,
+    program: item.program,
+    format: item.format,
+    qualificationLevel: item.qualificationLevel,
+    notDiscountable: item.notDiscountable,
+    soldOnline: item.availability !== 'not-sold-online',
+    orderableOnline: item.availability !== 'not-orderable-online',
+    preOrder: item.availability === 'pre-order',
+    aimsweb: item.aimsweb,
+    minOrderQuantity: item.minOrderQuantity,
+    maxOrderQuantity: item.maxOrderQuantity,
+    // Out of stock is known from the availability; how many are left only the server knows.
+    stock: item.availability === 'out-of-stock' ? 0 : null,
+    unitPriceMinor: item.priceMinor,
+  };
+}
+
+export function browserCartContext(options: {
+  readonly cartId: string;
+  readonly storefront: Storefront;
+  readonly actor: CartOwner;
+  readonly products: ReadonlyMap<string, CartProduct>;
+}): CartContext {
+  return {
+    cartId: options.cartId,
+    storeId: options.storefront.storeId,
+    currency: options.storefront.currency,
+    actor: options.actor,
+    product: (code) => options.products.get(code),
+    // Promotion codes are checked by the server only (serverOnly below).
+    promotion: () => undefined,
+  };
+}
+
+export function cartDefinition(
+  context: CartContext,
+): StreamDefinition<CartState, CartCommand, CartEvent> {
+  return {
+    kind: 'cart',
+    initialState: cartDecider.initialState,
+    evolve: cartDecider.evolve,
+    upcast: (stored) => upcastCartEvent(stored as StoredCartEvent),
+    decide: (command, state) => cartDecider.decide(command, state, context),
+    serverOnly: (command) => command.type === 'ApplyPromotion',
+  };
+}

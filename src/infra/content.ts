@@ -1,0 +1,88 @@
+/**
+ * Loads a storefront's regional content (SPEC 7.1): main navigation and footer as JSON, their
+ * editable markup when the editable header and footer flag is on, and the checkout copy.
+ * Every response is checked; any failure gives null and the caller keeps its built-in
+ * content (SPEC 8: header and footer silently, checkout copy with an 'AEM error' log).
+ * Markup is sanitized here, before anything can put it in the page.
+ */
+import type * as z from 'zod/mini';
+import {
+  checkoutCopyResponseSchema,
+  footerContentSchema,
+  navContentSchema,
+  type FooterContent,
+  type NavContent,
+} from '../../domain/content/schemas';
+import { contentUrl, type ContentFile } from '../../domain/content/paths';
+import { checkoutContentPath, storefrontAddresses } from '../../domain/storefront/addresses';
+import type { Locale } from '../../domain/storefront/storefronts';
+import { sanitizeHtml } from './sanitize';
+
+const TIMEOUT_MS = 8_000;
+
+function marketingRoot(locale: Locale): string {
+  return storefrontAddresses(locale, { origin: window.location.origin }).marketingSiteRoot;
+}
+
+async function fetchOk(url: string, init: RequestInit = {}): Promise<Response> {
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response;
+}
+
+async function loadJson<S extends z.ZodMiniType>(
+  locale: Locale,
+  file: ContentFile,
+  schema: S,
+): Promise<z.output<S> | null> {
+  try {
+    const response = await fetchOk(contentUrl(marketingRoot(locale), file), {
+      headers: { accept: 'application/json' },
+    });
+    return schema.parse(await response.json());
+  } catch {
+    return null; // SPEC 8: built-in content is used silently.
+  }
+}
+
+async function loadMarkup(locale: Locale, file: ContentFile): Promise<string | null> {
+  try {
+    const response = await fetchOk(contentUrl(marketingRoot(locale), file), {
+      headers: { accept: 'text/html' },
+    });
+    return await sanitizeHtml(await response.text());
+  } catch {
+    return null;
+  }
+}
+
+export function loadNavContent(locale: Locale): Promise<NavContent | null> {
+  return loadJson(locale, 'nav', navContentSchema);
+}
+
+export function loadNavMarkup(locale: Locale): Promise<string | null> {
+  return loadMarkup(locale, 'navMarkup');
+}
+
+export function loadFooterContent(locale: Locale): Promise<FooterContent | null> {
+  return loadJson(locale, 'footer', footerContentSchema);
+}
+
+export function loadFooterMarkup(locale: Locale): Promise<string | null> {
+  return loadMarkup(locale, 'footerMarkup');
+}
+
+/** SPEC 7.1: the checkout copy, read at data.checkout.item; null keeps the defaults. */
+export async function loadCheckoutCopy(
+  locale: Locale,
+): Promise<Readonly<Record<string, string>> | null> {
+  try {
+    const response = await fetchOk(checkoutContentPath(locale), {
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+    });
+    return checkoutCopyResponseSchema.parse(await response.json()).data.checkout.item;
+  } catch (error) {
+    console.error('AEM error', error);
+    return null;
+  }
+}

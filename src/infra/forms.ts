@@ -1,0 +1,40 @@
+/**
+ * react-hook-form with the domain's zod schemas: the schema decides, the messages come out
+ * in the page language, and {field} in identity messages names the field as the form labels
+ * it.
+ */
+import type { I18n } from '@lingui/core';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type * as z from 'zod';
+import type { Message } from '../../domain/shared/message';
+import { validate } from '../../domain/validation/issues';
+
+export function translate(
+  i18n: I18n,
+  message: Message,
+  labels: Readonly<Record<string, string>> = {},
+  path = '',
+): string {
+  const values = { ...message.values };
+  if ('field' in values && labels[path]) values.field = labels[path];
+  return i18n._({ id: message.id, message: message.message, values });
+}
+
+export function domainResolver<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  i18n: I18n,
+  labels: Readonly<Record<string, string>> = {},
+): Resolver<z.input<S>, unknown, z.output<S>> {
+  return (values) => {
+    const result = validate(schema, values);
+    if (result.ok) return Promise.resolve({ values: result.value, errors: {} });
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const issue of result.issues) {
+      errors[issue.path] ??= {
+        type: issue.message.id,
+        message: translate(i18n, issue.message, labels, issue.path),
+      };
+    }
+    return Promise.resolve({ values: {}, errors: errors as FieldErrors<z.input<S>> });
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Registers the service worker (sw/sw.ts) once the page has loaded and the browser is idle,
+ * so it never competes with the first render, and offers updates to the user instead of
+ * swapping the app under them: a new version waits until accepted. workbox-window is
+ * loaded then, so it is not part of the first-load JavaScript.
+ */
+import { BehaviorSubject } from 'rxjs';
+import type { Workbox } from 'workbox-window';
+
+export const updateAvailable$ = new BehaviorSubject<boolean>(false);
+
+let workbox: Workbox | undefined;
+
+async function register(): Promise<void> {
+  const { Workbox } = await import('workbox-window');
+  workbox = new Workbox('/sw.js', { scope: '/' });
+  workbox.addEventListener('waiting', () => {
+    updateAvailable$.next(true);
+  });
+  workbox.addEventListener('controlling', (event) => {
+    if (event.isUpdate) window.location.reload();
+  });
+  await workbox.register();
+}
+
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  const start = () => {
+    register().catch((error: unknown) => {
+      console.error('Service worker registration failed', error);
+    });
+  };
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 3_000 });
+    else setTimeout(start, 1_000);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
+
+/** Activates the waiting version; the page reloads once it controls it. */
+export function applyUpdate(): void {
+  workbox?.messageSkipWaiting();
+}

@@ -1,0 +1,84 @@
+/**
+ * The browser's own database (IndexedDB through Dexie): the confirmed events of each stream,
+ * the outbox of commands not yet confirmed (in the order they were made, across tabs), the
+ * streams' snapshots and the client's id. The outbox is the only record of queued changes:
+ * nothing queued lives anywhere else.
+ */
+import { Dexie, type EntityTable, type Table } from 'dexie';
+
+export type StreamKindName = 'cart' | 'saved-carts';
+
+export interface LocalEvent {
+  readonly streamId: string;
+  readonly version: number;
+  readonly commandId: string;
+  readonly type: string;
+  readonly v: number;
+  readonly data: unknown;
+}
+
+export interface OutboxEntry {
+  /** Set by IndexedDB's key generator: one order for every tab; also the command's seq. */
+  readonly id?: number;
+  readonly streamId: string;
+  readonly kind: StreamKindName;
+  readonly commandId: string;
+  readonly command: unknown;
+  /** The storefront the command was made in (a new cart takes its store). */
+  readonly locale: string;
+  readonly createdAt: string;
+  /** Times it was sent without an answer. */
+  readonly attempts: number;
+}
+
+export interface LocalStream {
+  readonly streamId: string;
+  readonly kind: StreamKindName;
+  /** Confirmed version held here. */
+  readonly version: number;
+  readonly locale: string | null;
+}
+
+export interface LocalSnapshot {
+  readonly streamId: string;
+  readonly version: number;
+  readonly state: unknown;
+}
+
+export interface MetaEntry {
+  readonly key: string;
+  readonly value: unknown;
+}
+
+export type LocalDb = Dexie & {
+  events: Table<LocalEvent, [string, number]>;
+  outbox: EntityTable<OutboxEntry, 'id'>;
+  streams: EntityTable<LocalStream, 'streamId'>;
+  snapshots: EntityTable<LocalSnapshot, 'streamId'>;
+  meta: EntityTable<MetaEntry, 'key'>;
+};
+
+export const LOCAL_DB_NAME = 'assessments-store';
+
+export function openLocalDb(name: string = LOCAL_DB_NAME): LocalDb {
+  const db = new Dexie(name) as LocalDb;
+  db.version(1).stores({
+    events: '[streamId+version], streamId',
+    outbox: '++id, &commandId, streamId',
+    streams: 'streamId',
+    snapshots: 'streamId',
+    meta: 'key',
+  });
+  return db;
+}
+
+/** This browser's client id for the sync protocol, made once and kept. */
+export async function clientIdOf(db: LocalDb, makeId: () => string): Promise<string> {
+  return db.transaction('rw', db.meta, async () => {
+    const existing = await db.meta.get('clientId');
+    if (typeof existing?.value === 'string') return existing.value;
+    const id = makeId();
+    await db.meta.put({ key: 'clientId', value: id });
+    return id;
+  });
+}

@@ -1,0 +1,243 @@
+/**
+ * The browser's sync engine with fake-indexeddb against the real server (app.inject on
+ * PGlite): 200 commands queued offline survive closing the database, and once online the
+ * server holds all 200 effects exactly once, even when the flush is cut off midway (the
+ * server applied a command but its answer was lost) and retried.
+ */
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CartCommand } from '../../../domain/cart/commands';
+import { cartDecider } from '../../../domain/cart/decide';
+import type { CartEvent } from '../../../domain/cart/events';
+import type { CartProduct } from '../../../domain/cart/context';
+import type { CartState } from '../../../domain/cart/state';
+import type { CatalogIndex } from '../../../domain/catalog/catalog';
+import { replay } from '../../../domain/shared/decider';
+import type { PushResponse, StoredEvent } from '../../../domain/sync/protocol';
+import { storefrontFor } from '../../../domain/storefront/storefronts';
+import { seedDemoUsers } from '../../../server/src/auth/demo-users';
+import { findUserWithPassword } from '../../../server/src/auth/users';
+import { createWebSession, SESSION_COOKIE } from '../../../server/src/auth/web-sessions';
+import { commands } from '../../../server/src/db/schema';
+import { seedIfEmpty } from '../../../server/src/db/seed';
+import { buildTestApp } from '../../../tests/support/app';
+import { testDatabaseTargets, type TestDatabase } from '../../../tests/support/databases';
+import {
+  browserCartContext,
+  cartDefinition,
+  cartProductOf,
+  cartStreamId,
+} from '../cart/cart-stream';
+import { openLocalDb } from './local-db';
+import { SyncEngine } from './sync-engine';
+import type { SyncTransport } from './transport';
+
+const [pglite] = testDatabaseTargets();
+const storefront = storefrontFor('en-us');
+
+describe('sync engine with the real server', () => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+  let cookie = '';
+  let userId = '';
+  const products = new Map<string, CartProduct>();
+
+  beforeAll(async () => {
+    t = await pglite!.open();
+    app = await buildTestApp(t.database);
+    await seedIfEmpty(t.database.db);
+    await seedDemoUsers(t.database.db);
+    const dana = await findUserWithPassword(t.database.db, 'dana.reyes@demo.example');
+    userId = dana?.id ?? '';
+    cookie = `${SESSION_COOKIE}=${(await createWebSession(t.database.db, userId, null, new Date())).id}`;
+    const index = (await app.inject('/api/catalog/index?locale=en-us')).json<CatalogIndex>();
+    for (const item of index.items) products.set(item.code, cartProductOf(item));
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await t.dispose();
+  });
+
+  /** The network: off, on, or on but losing the answer of the n-th push. */
+  function network() {
+    const state = { online: false, loseAnswerOf: -1, pushes: 0 };
+    const transport: SyncTransport = {
+      async push(_kind, streamId, locale, request) {
+        if (!state.online) throw new TypeError('Failed to fetch');
+        state.pushes += 1;
+        const response = await app.inject({
+          method: 'POST',
+          url: `/api/carts/${streamId.slice(5)}/commands?locale=${locale}`,
+          headers: { cookie },
+          payload: request,
+        });
+        if (state.pushes === state.loseAnswerOf) {
+          state.online = false;
+          throw new TypeError('Failed to fetch');
+        }
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<PushResponse<unknown>>();
+      },
+      async pull(_kind, streamId, after) {
+        if (!state.online) throw new TypeError('Failed to fetch');
+        const response = await app.inject({
+          url: `/api/carts/${streamId.slice(5)}?after=${String(after)}`,
+          headers: { cookie },
+        });
+        return response.statusCode === 404
+          ? null
+          : response.json<{ version: number; events: StoredEvent<unknown>[] }>();
+      },
+    };
+    return { state, transport };
+  }
+
+  function engine(name: string, transport: SyncTransport, cartId: string) {
+    const sync = new SyncEngine({ db: openLocalDb(name), transport, makeId: randomUUID });
+    const context = browserCartContext({
+      cartId,
+      storefront,
+      actor: { kind: 'user', id: userId },
+      products,
+    });
+    const cart = sync.openStream<CartState, CartCommand, CartEvent>(
+      cartStreamId(cartId),
+      cartDefinition(context),
+    );
+    return { sync, cart };
+  }
+
+  it('delivers 200 offline commands exactly once across a restart and a cut-off flush', async () => {
+    const name = `sync-test-${randomUUID()}`;
+    const cartId = randomUUID();
+    const { state: net, transport } = network();
+    const forms = [...products.values()]
+      .filter(
+        (p) =>
+          /-(RF25|SB)$/.test(p.code) &&
+          p.soldOnline &&
+          p.orderableOnline &&
+          p.unitPriceMinor !== null,
+      )
+      .slice(0, 20)
+      .map((p) => p.code);
+    expect(forms).toHaveLength(20);
+
+    const first = engine(name, transport, cartId);
+    await first.cart.ready;
+    const saves: Promise<void>[] = [];
+    for (let i = 0; i < 200; i += 1) {
+      const commandId = randomUUID();
+      const command: CartCommand = {
+        type: 'AddItem',
+        data: { code: forms[i % 20] ?? '', quantity: 1 },
+        metadata: { commandId, now: new Date().toISOString() },
+      };
+      const { events, saved } = first.sync.dispatch(first.cart, command, 'en-us');
+      // The view has the change before the command is even stored.
+      expect(events.length).toBeGreaterThan(0);
+      saves.push(saved);
+    }
+    await Promise.all(saves);
+    const offlineView = first.cart.state$.getValue();
+    expect(offlineView.lines.map((l) => l.quantity)).toEqual(forms.map(() => 10));
+    expect(await first.sync.flush()).toEqual({ sent: 0, complete: false });
+    first.sync.close();
+
+    // The browser was closed: a new page opens the same database.
+    const second = engine(name, transport, cartId);
+    await second.cart.ready;
+    expect(second.cart.state$.getValue()).toEqual(offlineView);
+    expect(await second.sync.db.outbox.count()).toBe(200);
+
+    // Online, but the answer to the 57th command never arrives.
+    net.online = true;
+    net.loseAnswerOf = 57;
+    const cut = await second.sync.flush();
+    expect(cut).toEqual({ sent: 56, complete: false });
+    net.online = true;
+    const rest = await second.sync.flush();
+    expect(rest).toEqual({ sent: 144, complete: true });
+
+    const server = await app.inject({ url: `/api/carts/${cartId}`, headers: { cookie } });
+    const stored = server.json<{ version: number; events: StoredEvent<CartEvent>[] }>();
+    const serverState = replay(
+      cartDecider,
+      stored.events.map((e) => e.event),
+    );
+    expect(serverState.lines.map((l) => [l.code, l.quantity])).toEqual(forms.map((c) => [c, 10]));
+    const answered = await t.database.db
+      .select()
+      .from(commands)
+      .where(eq(commands.streamId, `cart:${cartId}`));
+    expect(answered).toHaveLength(200);
+    expect(new Set(stored.events.map((e) => e.commandId)).size).toBe(200);
+    expect(await second.sync.db.outbox.count()).toBe(0);
+    expect(second.cart.state$.getValue()).toEqual(serverState);
+    expect(second.cart.stream.confirmedVersion).toBe(stored.version);
+    // Snapshots were taken on the way (201 events: one at 200).
+    expect((await second.sync.db.snapshots.get(`cart:${cartId}`))?.version).toBe(200);
+    second.sync.close();
+  });
+
+  it('reports a command the server refuses and keeps the rest', async () => {
+    const cartId = randomUUID();
+    const { state: net, transport } = network();
+    const { sync, cart } = engine(`sync-test-${randomUUID()}`, transport, cartId);
+    await cart.ready;
+    const notices: string[] = [];
+    sync.notices$.subscribe((n) => notices.push(n.message.message));
+    const meta = () => ({ commandId: randomUUID(), now: new Date().toISOString() });
+    sync.dispatch(
+      cart,
+      { type: 'AddItem', data: { code: 'WRI3-KIT', quantity: 1 }, metadata: meta() },
+      'en-us',
+    );
+    // A promotion code is only decided by the server: queued with no effect here.
+    const promo = sync.dispatch(
+      cart,
+      { type: 'ApplyPromotion', data: { code: 'SPRING25' }, metadata: meta() },
+      'en-us',
+    );
+    expect(promo.events).toEqual([]);
+    const good = sync.dispatch(
+      cart,
+      { type: 'ApplyPromotion', data: { code: 'SCHOOL10' }, metadata: meta() },
+      'en-us',
+    );
+    await Promise.all([promo.saved, good.saved]);
+    net.online = true;
+    expect(await sync.flush()).toEqual({ sent: 3, complete: true });
+    expect(notices).toEqual(['This promotion code is not active.']);
+    expect(cart.state$.getValue().promotions.map((p) => p.code)).toEqual(['SCHOOL10']);
+    sync.close();
+  });
+
+  it('shows another device’s changes after a pull', async () => {
+    const cartId = randomUUID();
+    const a = network();
+    const b = network();
+    a.state.online = true;
+    b.state.online = true;
+    const one = engine(`sync-a-${randomUUID()}`, a.transport, cartId);
+    const two = engine(`sync-b-${randomUUID()}`, b.transport, cartId);
+    await Promise.all([one.cart.ready, two.cart.ready]);
+    const meta = () => ({ commandId: randomUUID(), now: new Date().toISOString() });
+    await one.sync.dispatch(
+      one.cart,
+      { type: 'AddItem', data: { code: 'WRI3-KIT', quantity: 2 }, metadata: meta() },
+      'en-us',
+    ).saved;
+    await one.sync.flush();
+    await two.sync.pull(cartStreamId(cartId), 'cart');
+    expect(two.cart.state$.getValue().lines.map((l) => [l.code, l.quantity])).toEqual([
+      ['WRI3-KIT', 2],
+    ]);
+    one.sync.close();
+    two.sync.close();
+  });
+});

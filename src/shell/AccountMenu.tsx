@@ -1,0 +1,110 @@
+/**
+ * The account area of the header (SPEC 2.7): "Sign in" for a visitor; for a signed-in user
+ * their name, opening the account menu (Order History ... Payment Cards, Sign out).
+ */
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { signIn, signOut } from '../infra/auth/auth';
+import { authStatus$ } from '../infra/auth/auth-state';
+import { currentUser$ } from '../infra/session';
+import { useObservableValue } from '../infra/use-observable';
+import { useStorefront } from './use-storefront';
+
+const ACCOUNT_LINKS = [
+  ['order-history', msg`Order History`],
+  ['quotes', msg`Quotes`],
+  ['saved-carts', msg`Saved Carts`],
+  ['profile-details', msg`Profile & Password`],
+  ['qualifications', msg`Qualifications`],
+  ['accounts', msg`Accounts`],
+  ['addresses', msg`Address Book`],
+  ['preferences', msg`Preferences`],
+  ['payment-cards', msg`Payment Cards`],
+] as const;
+
+export function AccountMenu() {
+  const { i18n } = useLingui();
+  const storefront = useStorefront();
+  const location = useLocation();
+  const status = useObservableValue(authStatus$);
+  const user = useObservableValue(currentUser$);
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+
+  if (status === 'processing') return <div className="account-menu" aria-busy="true" />;
+  if (!user) {
+    return (
+      <div className="account-menu">
+        <button
+          type="button"
+          className="account-menu__sign-in"
+          onClick={() => {
+            void signIn(storefront.locale, `${location.pathname}${location.search}`);
+          }}
+        >
+          <Trans>Sign in</Trans>
+        </button>
+        <Link to={`/${storefront.locale}/register`}>
+          <Trans>Register</Trans>
+        </Link>
+      </div>
+    );
+  }
+  const firstName = user.firstName;
+  return (
+    <div
+      className="account-menu"
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          setOpen(false);
+          button.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        className="account-menu__button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => {
+          setOpen(!open);
+        }}
+      >
+        <Trans>Hello, {firstName}</Trans>
+      </button>
+      <ul id={menuId} className="account-menu__list" hidden={!open}>
+        {ACCOUNT_LINKS.map(([path, label]) => (
+          <li key={path}>
+            <Link
+              to={`/${storefront.locale}/my-account/${path}`}
+              onClick={() => {
+                setOpen(false);
+              }}
+            >
+              {i18n._(label)}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <button
+            type="button"
+            className="account-menu__sign-out"
+            onClick={() => {
+              setOpen(false);
+              void signOut('user');
+            }}
+          >
+            <Trans>Sign out</Trans>
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

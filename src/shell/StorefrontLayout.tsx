@@ -1,0 +1,96 @@
+/**
+ * The frame of every storefront page: header, banners, notifications, the page, footer. It
+ * also starts what each page needs from the server (flags, tag manager) and applies the
+ * Asia-Pacific locale switch for a signed-in user (SPEC 4.5).
+ */
+import { Trans } from '@lingui/react/macro';
+import { useEffect } from 'react';
+import { Outlet, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { flagContext } from '../../domain/flags/context';
+import { encodeNotifications, NOTIFICATIONS_PARAM } from '../../domain/notifications/notifications';
+import { loadTagManager } from '../infra/analytics';
+import { loadBootstrap } from '../infra/bootstrap';
+import { connectLiveFlags } from '../infra/flags';
+import { autoLocaleSwitch } from '../infra/locale-switch';
+import { currentUser$ } from '../infra/session';
+import { useObservableValue } from '../infra/use-observable';
+import { ConnectionBanner } from './ConnectionBanner';
+import { RegionalContentProvider } from './content/regional-content';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { HelloModal } from './HelloModal';
+import { IdleWarning } from './IdleWarning';
+import { NotFoundPage } from './NotFoundPage';
+import { NotificationArea } from './NotificationArea';
+import { languageTag } from './storefront-label';
+import { StorefrontContext, type StorefrontRouteData } from './use-storefront';
+
+export function StorefrontLayout() {
+  const { storefront, known } = useLoaderData<StorefrontRouteData>();
+  const user = useObservableValue(currentUser$);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    document.documentElement.lang = languageTag(storefront);
+  }, [storefront]);
+
+  useEffect(() => {
+    let current = true;
+    void loadBootstrap(storefront.locale).then(async (bootstrap) => {
+      if (!current || !bootstrap) return;
+      loadTagManager(bootstrap.config.gtmContainerId);
+      await connectLiveFlags(
+        bootstrap,
+        flagContext({
+          userId: currentUser$.getValue()?.id ?? null,
+          siteUid: storefront.storeId,
+          storeUid: storefront.storeId,
+          locale: storefront.locale,
+          country: bootstrap.country ?? storefront.defaultCountry,
+        }),
+      ).catch((error: unknown) => {
+        console.warn('Live feature flags unavailable; using the bootstrap values.', error);
+      });
+    });
+    return () => {
+      current = false;
+    };
+  }, [storefront]);
+
+  useEffect(() => {
+    if (!user) return;
+    const target = autoLocaleSwitch(
+      user.registrationCountryIso,
+      storefront.locale,
+      location.pathname,
+    );
+    if (target) {
+      const notice = encodeNotifications([{ kind: 'currency-switched' }]);
+      void navigate(`${target}?${NOTIFICATIONS_PARAM}=${encodeURIComponent(notice)}`, {
+        replace: true,
+      });
+    }
+  }, [user, storefront, location.pathname, navigate]);
+
+  return (
+    <StorefrontContext value={storefront}>
+      <RegionalContentProvider storefront={storefront}>
+        <div className="app">
+          <a className="skip-link" href="#main">
+            <Trans>Skip to content</Trans>
+          </a>
+          <Header />
+          <ConnectionBanner />
+          <NotificationArea />
+          <main id="main" className="app__main" tabIndex={-1}>
+            {known ? <Outlet /> : <NotFoundPage />}
+          </main>
+          <Footer />
+          <HelloModal />
+          <IdleWarning />
+        </div>
+      </RegionalContentProvider>
+    </StorefrontContext>
+  );
+}

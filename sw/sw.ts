@@ -1,0 +1,116 @@
+/**
+ * The store's service worker: precaches the app shell so the store opens offline, answers
+ * page navigations with the cached shell, keeps each storefront's regional content (header,
+ * footer, pages, checkout copy) per locale for offline use, and takes an update only when
+ * the user accepts it (the app sends SKIP_WAITING).
+ */
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: (string | PrecacheEntry)[];
+};
+
+/** Paths the server answers itself; a navigation there must reach the network. */
+const SERVER_PATHS = [
+  /^\/api\//,
+  /^\/oidc\//,
+  /^\/oidc-interaction\//,
+  /^\/oidc-session\//,
+  /^\/auth\/(login|session|silent-callback)/,
+  /^\/store\/customer\//,
+  /^\/content\//,
+  /^\/graphql\//,
+];
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: SERVER_PATHS }),
+);
+
+const okOnly = new CacheableResponsePlugin({ statuses: [200] });
+
+// Regional content: shown at once from the cache, refreshed in the background (SPEC 7.1).
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    request.mode !== 'navigate' &&
+    (url.pathname.startsWith('/content/') || url.pathname.startsWith('/graphql/execute.json/')),
+  new StaleWhileRevalidate({
+    cacheName: 'regional-content',
+    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 })],
+  }),
+);
+
+// Marketing and error pages: the network when it answers, the last copy when offline.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    request.mode === 'navigate' &&
+    url.pathname.startsWith('/content/'),
+  new NetworkFirst({
+    cacheName: 'content-pages',
+    networkTimeoutSeconds: 5,
+    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 30 * 24 * 3600 })],
+  }),
+);
+
+// Flags and settings for this visitor: fresh when online, the last answer offline.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === '/api/bootstrap',
+  new NetworkFirst({ cacheName: 'bootstrap', networkTimeoutSeconds: 4, plugins: [okOnly] }),
+);
+
+// The catalog: products and searches seen before, and the store's index for searching
+// offline. Fresh from the network when it answers within a few seconds, else the copy.
+const catalogRoute =
+  (path: string) =>
+  ({ url }: { url: URL }) =>
+    url.origin === self.location.origin && url.pathname.startsWith(path);
+
+registerRoute(
+  catalogRoute('/api/catalog/products/'),
+  new NetworkFirst({
+    cacheName: 'catalog-products',
+    networkTimeoutSeconds: 4,
+    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 })],
+  }),
+);
+
+registerRoute(
+  catalogRoute('/api/catalog/search'),
+  new NetworkFirst({
+    cacheName: 'catalog-searches',
+    networkTimeoutSeconds: 4,
+    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 7 * 24 * 3600 })],
+  }),
+);
+
+registerRoute(
+  catalogRoute('/api/catalog/index'),
+  new NetworkFirst({
+    cacheName: 'catalog-index',
+    networkTimeoutSeconds: 6,
+    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 12, maxAgeSeconds: 30 * 24 * 3600 })],
+  }),
+);
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') {
+    void self.skipWaiting();
+  }
+});
+
+// The first install takes control at once, so the page that installed it works offline.
+clientsClaim();

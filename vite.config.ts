@@ -1,0 +1,78 @@
+import { lingui } from '@lingui/vite-plugin';
+import react from '@vitejs/plugin-react-swc';
+import { defineConfig, type PluginOption } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** React with the Lingui macro compiled by SWC; shared with the Vitest config. */
+export function appPlugins(): PluginOption[] {
+  return [
+    react({ plugins: [['@lingui/swc-plugin', { useLinguiV5IdGeneration: true }]] }),
+    lingui(),
+  ];
+}
+
+const API_SERVER = process.env.API_SERVER ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [
+    ...appPlugins(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // Registration is the app's own (src/infra/service-worker.ts), through workbox-window.
+      injectRegister: false,
+      registerType: 'prompt',
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        rollupFormat: 'iife',
+      },
+      manifest: {
+        id: '/',
+        name: 'Assessments Store',
+        short_name: 'Assessments',
+        description:
+          'Clinical and educational assessments, digital scoring and reporting, and online training for clinicians, schools and organisations.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        background_color: '#ffffff',
+        theme_color: '#0b4f8a',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/icon-maskable-192.png',
+            sizes: '192x192',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+    }),
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rollupOptions: {
+      input: {
+        main: 'index.html',
+        // The hidden frame of silent sign-in and token renewal (token mode).
+        silentCallback: 'auth/silent-callback.html',
+      },
+    },
+  },
+  server: {
+    // `npm run dev` serves the app with hot reload; the API runs in `npm start` or `npm run dev:server`.
+    proxy: Object.fromEntries(
+      ['/api', '/oidc', '/content', '/graphql'].map((prefix) => [prefix, API_SERVER]),
+    ),
+  },
+});
