@@ -113,6 +113,12 @@ function storefrontPages(): RouteObject[] {
       }),
     },
     {
+      path: 'cart',
+      lazy: async () => ({
+        Component: (await import('../features/cart/components/CartPage')).CartPage,
+      }),
+    },
+    {
       path: 'p/:code',
       lazy: async () => ({
         Component: (await import('../features/catalog/components/ProductPage')).ProductPage,

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { activeBanners } from '../../domain/content/schemas';
 import { AccountMenu } from './AccountMenu';
+import { CartLink } from './CartLink';
 import { useRegionalContent } from './content/regional-content';
 import { menuLinks } from './content/fallback-content';
 import { MainMenu } from './MainMenu';
@@ -42,6 +43,7 @@ export function Header() {
         </Link>
         <SearchBox />
         <AccountMenu />
+        <CartLink />
         <button
           type="button"
           className="site-header__menu-toggle"

@@ -10,10 +10,12 @@ import { flagContext } from '../../domain/flags/context';
 import { encodeNotifications, NOTIFICATIONS_PARAM } from '../../domain/notifications/notifications';
 import { loadTagManager } from '../infra/analytics';
 import { loadBootstrap } from '../infra/bootstrap';
+import { loadCartStoreWhenIdle } from '../infra/cart/cart-loader';
 import { connectLiveFlags } from '../infra/flags';
 import { autoLocaleSwitch } from '../infra/locale-switch';
 import { currentUser$ } from '../infra/session';
 import { useObservableValue } from '../infra/use-observable';
+import { CartNotices } from './CartNotices';
 import { ConnectionBanner } from './ConnectionBanner';
 import { RegionalContentProvider } from './content/regional-content';
 import { Footer } from './Footer';
@@ -58,6 +60,13 @@ export function StorefrontLayout() {
     };
   }, [storefront]);
 
+  // The cart of this storefront and person: the visitor's, or the user's after sign-in
+  // (with the visitor's lines merged in). Unknown addresses have no cart of their own.
+  useEffect(() => {
+    if (!known) return;
+    void loadCartStoreWhenIdle().then((store) => store.activate(storefront, user));
+  }, [known, storefront, user]);
+
   useEffect(() => {
     if (!user) return;
     const target = autoLocaleSwitch(
@@ -83,6 +92,7 @@ export function StorefrontLayout() {
           <Header />
           <ConnectionBanner />
           <NotificationArea />
+          <CartNotices />
           <main id="main" className="app__main" tabIndex={-1}>
             {known ? <Outlet /> : <NotFoundPage />}
           </main>

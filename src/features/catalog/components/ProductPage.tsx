@@ -5,15 +5,22 @@
  * minimum and maximum order quantities. Pages seen before open offline.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { canAddToCart, LEVEL_EXPLANATIONS } from '../../../../domain/catalog/catalog';
+import {
+  canAddToCart,
+  LEVEL_EXPLANATIONS,
+  type ProductDetail,
+} from '../../../../domain/catalog/catalog';
 import { CHECKOUT_MESSAGES } from '../../../../domain/checkout/messages';
-import type { MessageDescriptor } from '../../../../domain/shared/message';
+import { DomainError } from '../../../../domain/shared/domain-error';
+import type { Message, MessageDescriptor } from '../../../../domain/shared/message';
 import { V } from '../../../../domain/validation/messages';
 import { ApiError } from '../../../infra/api';
+import { cartProductOf } from '../../../infra/cart/cart-stream';
 import { CATEGORY_LABELS } from '../../../shell/content/fallback-content';
 import { languageTag } from '../../../shell/storefront-label';
+import { useCartStore } from '../../../shell/use-cart-store';
 import { useStorefront } from '../../../shell/use-storefront';
 import { fetchProduct, isNetworkFailure, type ProductView } from '../api';
 import { useLoad } from '../use-load';
@@ -187,15 +194,40 @@ function ProductDetails({
   );
 }
 
-/** The quantity and the add-to-cart button; the cart takes the line once it exists. */
+/** The quantity and the add-to-cart button: the line shows in the cart at once, online or not. */
 function AddToCart({ product }: { product: ProductView }) {
+  const { i18n } = useLingui();
   const id = useId();
+  const errorId = useId();
+  const storefront = useStorefront();
+  const store = useCartStore();
+  const [outcome, setOutcome] = useState<
+    { kind: 'added'; quantity: number } | { kind: 'error'; message: Message } | null
+  >(null);
   const min = product.minOrderQuantity ?? 1;
+  const added = outcome?.kind === 'added' ? outcome.quantity : null;
+
   return (
     <form
       className="product__add"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
+        if (!store) return;
+        const raw = new FormData(event.currentTarget).get('quantity');
+        const text = typeof raw === 'string' ? raw.trim() : '';
+        if (text === '') {
+          setOutcome({ kind: 'error', message: V.quantityEmpty });
+          return;
+        }
+        const quantity = Number(text);
+        try {
+          store.addItem(cartProductOf(detailOf(product)), quantity);
+          setOutcome({ kind: 'added', quantity });
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          setOutcome({ kind: 'error', message: error.detail });
+        }
       }}
     >
       <label htmlFor={id}>
@@ -210,11 +242,37 @@ function AddToCart({ product }: { product: ProductView }) {
         min={min}
         max={product.maxOrderQuantity ?? undefined}
         step={1}
-        disabled
+        aria-invalid={outcome?.kind === 'error'}
+        aria-describedby={outcome?.kind === 'error' ? errorId : undefined}
       />
-      <button type="submit" className="button-link" disabled>
+      <button type="submit" className="button-link" disabled={!store}>
         <Trans>Add to cart</Trans>
       </button>
+      {outcome?.kind === 'error' ? (
+        <p id={errorId} className="field__error" role="alert">
+          {i18n._(outcome.message)}
+        </p>
+      ) : null}
+      {added !== null ? (
+        <p className="product__added" role="status">
+          <Trans>
+            Added to your cart ({added}). <Link to={`/${storefront.locale}/cart`}>View cart</Link>
+          </Trans>
+        </p>
+      ) : null}
     </form>
   );
+}
+
+/** What the cart needs of a product shown from the device's index (details not loaded). */
+function detailOf(product: ProductView): ProductDetail {
+  return {
+    ...product,
+    description: product.description ?? '',
+    notDiscountable: product.notDiscountable ?? false,
+    minOrderQuantity: product.minOrderQuantity ?? null,
+    maxOrderQuantity: product.maxOrderQuantity ?? null,
+    availableOn: product.availableOn ?? null,
+    aimsweb: product.aimsweb ?? false,
+  };
 }

@@ -1,0 +1,51 @@
+/**
+ * The cart for the shell, without its weight on the first page: the cart store (Dexie, the
+ * cart's decider, the sync engine) loads once the page is idle, or at once when a screen
+ * needs it, and its count, waiting changes and notices are mirrored here for the header.
+ */
+import { BehaviorSubject, Subject } from 'rxjs';
+import type { CartSummary } from '../../../domain/cart/projections/summary';
+import type { SyncNotice } from '../sync/sync-engine';
+import type { CartStore } from './cart-store';
+
+/** The active cart's summary; null until the cart store has opened it. */
+export const cartSummary$ = new BehaviorSubject<CartSummary | null>(null);
+/** Changes made here that the server has not confirmed yet. */
+export const cartQueued$ = new BehaviorSubject<number>(0);
+/** Commands the server refused or could not take, in the spec's words. */
+export const cartNotices$ = new Subject<SyncNotice>();
+
+let loading: Promise<CartStore> | undefined;
+
+export function loadCartStore(): Promise<CartStore> {
+  loading ??= import('./cart-store').then(({ cartStore }) => {
+    const store = cartStore();
+    store.summary$.subscribe((summary) => {
+      cartSummary$.next(summary);
+    });
+    store.queued$.subscribe((count) => {
+      cartQueued$.next(count);
+    });
+    store.notices$.subscribe((notice) => {
+      cartNotices$.next(notice);
+    });
+    store.start();
+    return store;
+  });
+  return loading;
+}
+
+/** Loads the cart store once the browser has nothing better to do. */
+export function loadCartStoreWhenIdle(): Promise<CartStore> {
+  if (loading) return loading;
+  return new Promise((resolve, reject) => {
+    const run = () => {
+      loadCartStore().then(resolve, reject);
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      window.requestIdleCallback(run, { timeout: 2_000 });
+    } else {
+      setTimeout(run, 200);
+    }
+  });
+}

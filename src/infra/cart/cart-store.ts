@@ -1,0 +1,298 @@
+/**
+ * The cart of the storefront in use, for every screen: which cart it is (the visitor's, kept
+ * in this browser, or the signed-in user's, asked of the server once), its state as an
+ * observable that moves in the same task as a command, and the commands to change it. Every
+ * command goes through the sync engine's outbox, so it survives a reload, a closed tab or a
+ * restart, and is sent when the connection allows (on start, when the browser comes back
+ * online, a moment after each change and then every 30 s while anything waits).
+ *
+ * After sign-in, a visitor cart with lines is merged into the user's cart (MergeCart, the
+ * old-cart merge rule: quantities add up to the line maximum) and the visitor cart is
+ * cleared, both as queued commands, so the merge also works offline.
+ */
+import { BehaviorSubject, map, of, switchMap, type Observable } from 'rxjs';
+import type { CartCommand } from '../../../domain/cart/commands';
+import type { CartProduct } from '../../../domain/cart/context';
+import type { CartEvent } from '../../../domain/cart/events';
+import { cartSummary, type CartSummary } from '../../../domain/cart/projections/summary';
+import { initialCartState, type CartOwner, type CartState } from '../../../domain/cart/state';
+import type { Storefront } from '../../../domain/storefront/storefronts';
+import { apiJson, ApiError } from '../api';
+import type { SignedInUser } from '../session';
+import { openLocalDb, type LocalDb } from '../sync/local-db';
+import { SyncEngine, type OpenStream, type SyncNotice } from '../sync/sync-engine';
+import { httpTransport } from '../sync/transport';
+import { browserCartContext, cartDefinition, cartStreamId } from './cart-stream';
+
+const RETRY_MS = 30_000;
+const SOON_MS = 300;
+
+export interface ActiveCart {
+  readonly cartId: string;
+  readonly storefront: Storefront;
+  readonly owner: CartOwner | null;
+  readonly stream: OpenStream<CartState, CartCommand, CartEvent>;
+}
+
+/** A command as a screen issues it: the store adds its id and time. */
+export type CartRequest = Omit<CartCommand, 'metadata'> & { readonly metadata?: never };
+
+const visitorKey = (storeId: string) => `cart:${storeId}:visitor`;
+const userKey = (storeId: string, userId: string) => `cart:${storeId}:user:${userId}`;
+const productsKey = (storeId: string) => `cart-products:${storeId}`;
+
+function newId(): string {
+  return crypto.randomUUID();
+}
+
+export class CartStore {
+  readonly active$ = new BehaviorSubject<ActiveCart | null>(null);
+  readonly state$: Observable<CartState>;
+  readonly summary$: Observable<CartSummary>;
+  readonly notices$: Observable<SyncNotice>;
+  readonly queued$: BehaviorSubject<number>;
+  /** What this browser knows of each store's products (persisted for offline restarts). */
+  private readonly products = new Map<string, Map<string, CartProduct>>();
+  private activation: Promise<ActiveCart> | undefined;
+  private activationKey = '';
+  private retry: ReturnType<typeof setInterval> | undefined;
+  private soon: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(readonly engine: SyncEngine) {
+    this.state$ = this.active$.pipe(
+      switchMap((active) => (active ? active.stream.state$ : of(initialCartState()))),
+    );
+    this.summary$ = this.state$.pipe(map(cartSummary));
+    this.notices$ = engine.notices$;
+    this.queued$ = engine.queued$;
+  }
+
+  private get db(): LocalDb {
+    return this.engine.db;
+  }
+
+  /** Starts sending: now, whenever the browser is back online, and every 30 s. */
+  start(): void {
+    if (this.retry) return;
+    window.addEventListener('online', () => {
+      this.flushSoon(0);
+    });
+    this.retry = setInterval(() => {
+      if (this.engine.queued$.getValue() > 0 && navigator.onLine) void this.flush();
+    }, RETRY_MS);
+    this.flushSoon(0);
+  }
+
+  flushSoon(delay = SOON_MS): void {
+    clearTimeout(this.soon);
+    this.soon = setTimeout(() => {
+      void this.flush();
+    }, delay);
+  }
+
+  async flush(): Promise<void> {
+    try {
+      await this.engine.flush();
+    } catch (error) {
+      console.warn('Cart changes could not be sent yet.', error);
+    }
+  }
+
+  /** The cart of this storefront for this person: made or found, then shown. */
+  activate(storefront: Storefront, user: SignedInUser | null): Promise<ActiveCart> {
+    const key = `${storefront.storeId}/${user?.id ?? ''}`;
+    if (this.activation && key === this.activationKey) return this.activation;
+    this.activationKey = key;
+    const activation = this.open(storefront, user);
+    this.activation = activation;
+    activation.then(
+      (active) => {
+        if (this.activation === activation) this.active$.next(active);
+      },
+      (error: unknown) => {
+        console.error('The cart could not be opened.', error);
+        if (this.activation === activation) this.activation = undefined;
+      },
+    );
+    return activation;
+  }
+
+  private async open(storefront: Storefront, user: SignedInUser | null): Promise<ActiveCart> {
+    await this.loadProducts(storefront.storeId);
+    const owner: CartOwner | null = user ? { kind: 'user', id: user.id } : null;
+    const cartId = user
+      ? await this.userCartId(storefront, user.id)
+      : await this.idFor(visitorKey(storefront.storeId), () => Promise.resolve(newId()));
+    const stream = this.openCart(cartId, storefront, owner);
+    await stream.ready;
+    const active: ActiveCart = { cartId, storefront, owner, stream };
+    if (user) await this.mergeVisitorCart(storefront, active);
+    void this.pull(cartId);
+    return active;
+  }
+
+  private openCart(
+    cartId: string,
+    storefront: Storefront,
+    owner: CartOwner | null,
+  ): OpenStream<CartState, CartCommand, CartEvent> {
+    const context = browserCartContext({
+      cartId,
+      storefront,
+      // A visitor's id is the server's (an HttpOnly cookie): the server sets the owner.
+      actor: owner ?? { kind: 'visitor', id: 'this-browser' },
+      products: this.productsOf(storefront.storeId),
+    });
+    return this.engine.openStream(cartStreamId(cartId), cartDefinition(context));
+  }
+
+  private async pull(cartId: string): Promise<void> {
+    if (!navigator.onLine) return;
+    try {
+      await this.engine.pull(cartStreamId(cartId), 'cart');
+    } catch (error) {
+      console.warn('The cart could not be refreshed from the server.', error);
+    }
+  }
+
+  /** The id kept for this key, made once for every tab (the first to ask makes it). */
+  private async idFor(key: string, make: () => Promise<string>): Promise<string> {
+    const known = await this.db.meta.get(key);
+    if (typeof known?.value === 'string') return known.value;
+    const made = await make();
+    return this.db.transaction('rw', this.db.meta, async () => {
+      const again = await this.db.meta.get(key);
+      if (typeof again?.value === 'string') return again.value;
+      await this.db.meta.put({ key, value: made });
+      return made;
+    });
+  }
+
+  /** The user's latest cart in this store, from the server; a new one when there is none. */
+  private userCartId(storefront: Storefront, userId: string): Promise<string> {
+    return this.idFor(userKey(storefront.storeId, userId), async () => {
+      try {
+        const current = await apiJson<{ cartId: string | null }>(
+          `/api/carts/current?locale=${encodeURIComponent(storefront.locale)}`,
+        );
+        return current.cartId ?? newId();
+      } catch (error) {
+        // Offline, or the session is being renewed: a new cart, merged like any other.
+        if (!(error instanceof ApiError) || error.status >= 500 || error.status === 401) {
+          return newId();
+        }
+        throw error;
+      }
+    });
+  }
+
+  /** The visitor's lines move into the user's cart after sign-in; the visitor cart empties. */
+  private async mergeVisitorCart(storefront: Storefront, target: ActiveCart): Promise<void> {
+    const known = await this.db.meta.get(visitorKey(storefront.storeId));
+    if (typeof known?.value !== 'string' || known.value === target.cartId) return;
+    const visitor = this.openCart(known.value, storefront, null);
+    await visitor.ready;
+    const { lines, promotions } = visitor.stream.state;
+    if (lines.length === 0) return;
+    this.send(target, {
+      type: 'MergeCart',
+      data: {
+        fromCartId: known.value,
+        items: lines.map((line) => ({ code: line.code, quantity: line.quantity })),
+        promotionCodes: promotions.map((p) => p.code),
+      },
+    });
+    this.engine.dispatch(
+      visitor,
+      {
+        type: 'ClearCart',
+        data: { reason: 'merged' },
+        metadata: { commandId: newId(), now: new Date().toISOString() },
+      },
+      storefront.locale,
+    );
+    this.flushSoon();
+  }
+
+  private productsOf(storeId: string): Map<string, CartProduct> {
+    let known = this.products.get(storeId);
+    if (!known) {
+      known = new Map();
+      this.products.set(storeId, known);
+    }
+    return known;
+  }
+
+  private async loadProducts(storeId: string): Promise<void> {
+    const stored = await this.db.meta.get(productsKey(storeId));
+    const known = this.productsOf(storeId);
+    if (!Array.isArray(stored?.value)) return;
+    for (const product of stored.value as CartProduct[]) {
+      if (!known.has(product.code)) known.set(product.code, product);
+    }
+  }
+
+  /** Keeps what a screen knows of products, so this browser can decide offline. */
+  remember(storeId: string, products: readonly CartProduct[]): Promise<void> {
+    const known = this.productsOf(storeId);
+    for (const product of products) known.set(product.code, product);
+    return this.db.meta
+      .put({ key: productsKey(storeId), value: [...known.values()] })
+      .then(() => undefined);
+  }
+
+  /**
+   * Decides a command on the active cart and shows its effect at once; throws the
+   * DomainError of a command that breaks a rule (nothing is queued then).
+   */
+  dispatch(request: CartRequest): { events: readonly CartEvent[]; saved: Promise<void> } {
+    const active = this.active$.getValue();
+    if (!active) throw new Error('No cart is open yet.');
+    return this.send(active, request);
+  }
+
+  private send(
+    active: ActiveCart,
+    request: CartRequest,
+  ): { events: readonly CartEvent[]; saved: Promise<void> } {
+    const command = {
+      ...request,
+      metadata: { commandId: newId(), now: new Date().toISOString() },
+    } as CartCommand;
+    const result = this.engine.dispatch(active.stream, command, active.storefront.locale);
+    void result.saved.then(() => {
+      this.flushSoon();
+    });
+    return result;
+  }
+
+  /**
+   * Adds a product from a screen that shows it (a product page, search results): the
+   * product is known from then on, and the line shows before this returns.
+   */
+  addItem(
+    product: CartProduct,
+    quantity: number,
+  ): { events: readonly CartEvent[]; saved: Promise<void> } {
+    const active = this.active$.getValue();
+    if (!active) throw new Error('No cart is open yet.');
+    const remembered = this.remember(active.storefront.storeId, [product]);
+    const result = this.send(active, { type: 'AddItem', data: { code: product.code, quantity } });
+    return { events: result.events, saved: Promise.all([remembered, result.saved]).then(() => {}) };
+  }
+}
+
+let store: CartStore | undefined;
+
+/** The page's one cart store, on the page's one local database. */
+export function cartStore(): CartStore {
+  store ??= new CartStore(
+    new SyncEngine({
+      db: openLocalDb(),
+      transport: httpTransport,
+      makeId: newId,
+      locks: typeof navigator !== 'undefined' ? navigator.locks : undefined,
+    }),
+  );
+  return store;
+}

@@ -1,0 +1,142 @@
+/**
+ * The cart in the browser: a product added from its page shows at once in the header and
+ * the cart, is confirmed by the server, survives a reload made offline and is sent when the
+ * connection comes back; a visitor's cart merges into the user's cart at sign-in, which the
+ * user then finds on another device.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { DANA, signInFromHeader } from './support/sign-in';
+
+const KIT = { code: 'TMB-KIT', name: 'Tidewater Memory Battery, Complete Kit' };
+
+async function addFromProductPage(page: Page, locale: string, code: string, quantity: string) {
+  await page.goto(`/${locale}/p/${code}`);
+  const buy = page.getByRole('complementary', { name: 'Buy' });
+  const add = buy.getByRole('button', { name: 'Add to cart' });
+  await expect(add).toBeEnabled();
+  await buy.getByLabel('Quantity').fill(quantity);
+  await add.click();
+}
+
+function confirmedPush(page: Page) {
+  return page.waitForResponse(
+    async (response) =>
+      /\/api\/carts\/[^/]+\/commands/.test(response.url()) &&
+      response.status() === 200 &&
+      ((await response.json()) as { status?: string }).status === 'confirmed',
+    { timeout: 15_000 },
+  );
+}
+
+test('a product added from its page shows in the header and the cart, and the server confirms it', async ({
+  page,
+}) => {
+  const confirmed = confirmedPush(page);
+  await addFromProductPage(page, 'en-us', KIT.code, '2');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Added to your cart (2).' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('cart-link')).toHaveText('Cart (2 items)');
+  await confirmed;
+
+  await page.getByTestId('cart-link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Shopping Cart');
+  const line = page.getByTestId(`cart-line-${KIT.code}`);
+  await expect(line.getByRole('link', { name: KIT.name })).toBeVisible();
+  await expect(line.getByLabel('Quantity')).toHaveValue('2');
+
+  // Quantity rules in the spec's words; nothing changes.
+  await line.getByLabel('Quantity').fill('');
+  await line.getByLabel('Quantity').press('Enter');
+  await expect(line.getByRole('alert')).toHaveText('Quantity field cannot be empty.');
+  await line.getByLabel('Quantity').fill('0');
+  await line.getByLabel('Quantity').press('Enter');
+  await expect(line.getByRole('alert')).toHaveText(
+    'Please provide a positive number to update the quantity of an item.',
+  );
+  const changed = confirmedPush(page);
+  await line.getByLabel('Quantity').fill('3');
+  await line.getByLabel('Quantity').press('Enter');
+  await expect(page.getByTestId('cart-link')).toHaveText('Cart (3 items)');
+  await changed;
+
+  // The server holds it: a reload with the browser's database intact pulls the same cart.
+  await page.reload();
+  await expect(page.getByTestId(`cart-line-${KIT.code}`).getByLabel('Quantity')).toHaveValue('3');
+  await page
+    .getByTestId(`cart-line-${KIT.code}`)
+    .getByRole('button', { name: `Remove ${KIT.name}` })
+    .click();
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  await expect(page.getByTestId('cart-link')).toHaveText('Cart (0 items)');
+});
+
+test('offline, an added product is kept across a reload and sent when the connection is back', async ({
+  page,
+  context,
+  pageErrors,
+}) => {
+  await page.goto('/en-gb/');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+  // The product page is seen once online, so the worker can show it offline.
+  await page.goto(`/en-gb/p/${KIT.code}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(KIT.name);
+
+  await context.setOffline(true);
+  await addFromProductPage(page, 'en-gb', KIT.code, '1');
+  await expect(page.getByTestId('cart-link')).toHaveText('Cart (1 item)');
+  await page.goto('/en-gb/cart');
+  await expect(page.getByText('1 change is waiting to be sent.')).toBeVisible();
+
+  // A reload while offline: the line is read back from the browser's database.
+  await page.reload();
+  await expect(page.getByTestId(`cart-line-${KIT.code}`).getByLabel('Quantity')).toHaveValue('1');
+  await expect(page.getByText('1 change is waiting to be sent.')).toBeVisible();
+
+  const confirmed = confirmedPush(page);
+  await context.setOffline(false);
+  await confirmed;
+  await expect(page.getByText(/waiting to be sent/)).toHaveCount(0);
+  await expect(page.getByTestId(`cart-line-${KIT.code}`).getByLabel('Quantity')).toHaveValue('1');
+  const ours = pageErrors.filter((e) => !e.startsWith('Failed to load resource'));
+  pageErrors.splice(0, pageErrors.length, ...ours);
+});
+
+test("a visitor's cart merges into the user's cart at sign-in, and the user finds it on another device", async ({
+  page,
+  browser,
+  store,
+}) => {
+  const merged = page.waitForResponse(
+    async (response) =>
+      /\/api\/carts\/[^/]+\/commands/.test(response.url()) &&
+      response.status() === 200 &&
+      JSON.stringify(await response.json()).includes('CartMerged'),
+    { timeout: 30_000 },
+  );
+  await addFromProductPage(page, 'en-us', KIT.code, '1');
+  await expect(page.getByTestId('cart-link')).toHaveText('Cart (1 item)');
+  await signInFromHeader(page, DANA);
+  await merged;
+  await expect(page.getByTestId('cart-link')).toHaveText(/Cart \(\d+ items?\)/);
+  await page.goto('/en-us/cart');
+  await expect(page.getByTestId(`cart-line-${KIT.code}`)).toBeVisible();
+
+  // Another device: a new browser profile, the same user.
+  const other = await browser.newContext({
+    baseURL: store.url,
+    extraHTTPHeaders: { 'x-country-code': 'US' },
+  });
+  try {
+    const second = await other.newPage();
+    await second.goto('/en-us/');
+    await signInFromHeader(second, DANA);
+    await second.goto('/en-us/cart');
+    await expect(second.getByTestId(`cart-line-${KIT.code}`)).toBeVisible({ timeout: 15_000 });
+  } finally {
+    await other.close();
+  }
+});
