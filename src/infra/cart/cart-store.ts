@@ -40,6 +40,8 @@ export type CartRequest = Omit<CartCommand, 'metadata'> & { readonly metadata?: 
 const visitorKey = (storeId: string) => `cart:${storeId}:visitor`;
 const userKey = (storeId: string, userId: string) => `cart:${storeId}:user:${userId}`;
 const productsKey = (storeId: string) => `cart-products:${storeId}`;
+/** A cart the server named (made on another device): pulled before anything is stored here. */
+const serverCartKey = (cartId: string) => `server-cart:${cartId}`;
 
 function newId(): string {
   return crypto.randomUUID();
@@ -146,10 +148,14 @@ export class CartStore {
     return this.engine.openStream(cartStreamId(cartId), cartDefinition(context));
   }
 
+  /** Fetches what other devices did to a cart the server knows (not one made here only). */
   private async pull(cartId: string): Promise<void> {
+    const streamId = cartStreamId(cartId);
     if (!navigator.onLine) return;
+    const known = await this.db.streams.get(streamId);
+    if (!known?.version && !(await this.db.meta.get(serverCartKey(cartId)))) return;
     try {
-      await this.engine.pull(cartStreamId(cartId), 'cart');
+      await this.engine.pull(streamId, 'cart');
     } catch (error) {
       console.warn('The cart could not be refreshed from the server.', error);
     }
@@ -175,6 +181,8 @@ export class CartStore {
         const current = await apiJson<{ cartId: string | null }>(
           `/api/carts/current?locale=${encodeURIComponent(storefront.locale)}`,
         );
+        if (current.cartId)
+          await this.db.meta.put({ key: serverCartKey(current.cartId), value: true });
         return current.cartId ?? newId();
       } catch (error) {
         // Offline, or the session is being renewed: a new cart, merged like any other.
