@@ -5,8 +5,9 @@
  * commerce headers: a known site id that matches the locale's store, an accepted platform
  * key, a request id (echoed back), the routing region of that site, and the caller's access
  * token as Bearer (the store's session cookie is accepted too). A user reads only their own
- * data: another user's id is 404.
+ * data: another user's id, or a cart that is not theirs, is 404.
  */
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AUTOSUGGEST_MIN_TERM,
@@ -27,8 +28,26 @@ import {
   listAddresses,
   qualificationProfile,
 } from '../../../customers/customer-repository';
+import { cartStreamId } from '../../../carts/streams';
 import type { Db } from '../../../db/database';
+import { streams } from '../../../db/schema';
 import { errorBody } from '../../../plugins/errors';
+
+/** Whether the cart exists and belongs to this user (a visitor's cart is nobody's here). */
+async function ownsCart(db: Db, userId: string, cartId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ ownerId: streams.ownerId })
+    .from(streams)
+    .where(
+      and(
+        eq(streams.streamId, cartStreamId(cartId)),
+        eq(streams.ownerKind, 'user'),
+        eq(streams.ownerId, userId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
 
 export interface CommerceOptions {
   readonly platformKeys: readonly string[];
@@ -123,11 +142,15 @@ export function registerCommerceRoutes(
   app.get(
     '/api/commerce/users/:userId/carts/:cartId/search/address/autosuggest',
     async (request, reply) => {
-      const { userId } = autosuggestParamsSchema.parse(request.params);
+      const { userId, cartId } = autosuggestParamsSchema.parse(request.params);
       const query = autosuggestQuerySchema.parse(request.query);
       const call = await commerceCall(request, reply);
       if (!call) return reply;
       if (userId !== call.caller.user.id) return notThisUser(reply);
+      // 'current' is the caller's own current cart; any other id must be a cart of theirs.
+      if (cartId !== 'current' && !(await ownsCart(db, userId, cartId))) {
+        return reply.code(404).send(errorBody('not_found', 'No such cart.'));
+      }
       const words = searchWords(query.term);
       if (query.term.length < AUTOSUGGEST_MIN_TERM || words.length === 0) return [];
       const saved = await listAddresses(db, userId);

@@ -4,6 +4,7 @@
  * answer 404 like ids that do not exist, and anonymous calls 401. Also the address book's
  * validation (SPEC 5) and the SPEC 7.2 commerce calls with their headers.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -282,6 +283,37 @@ describe.each(testDatabaseTargets())('a user’s own records on $kind', (target)
       expect((await suggest('riverside')).json()).toEqual([]);
       expect((await suggest('a')).json()).toEqual([]);
       expect((await suggest('riverside', 'dana', userId.sam)).statusCode).toBe(404);
+      // A cart id other than 'current' must name a cart of the caller's.
+      const cartOf = async (who: 'dana' | 'sam') => {
+        const cartId = randomUUID();
+        const made = await app.inject({
+          method: 'POST',
+          url: `/api/carts/${cartId}/commands?locale=en-us`,
+          headers: { cookie: cookie[who], 'content-type': 'application/json' },
+          payload: {
+            clientId: `client-${who}`,
+            seq: 1,
+            commandId: randomUUID(),
+            expectedVersion: 0,
+            command: {
+              type: 'AddItem',
+              data: { code: 'WRI3-KIT', quantity: 1 },
+              metadata: { commandId: randomUUID(), now: new Date().toISOString() },
+            },
+          },
+        });
+        expect(made.statusCode, made.body).toBe(200);
+        return cartId;
+      };
+      const suggestIn = (cartId: string) =>
+        app.inject({
+          url: `/api/commerce/users/${userId.dana}/carts/${cartId}/search/address/autosuggest?addressType=shipping&term=lakeshore&lang=en`,
+          headers: headers({ cookie: cookie.dana }),
+        });
+      const danas = await cartOf('dana');
+      expect((await suggestIn(danas)).json<AddressSuggestion[]>()).toHaveLength(1);
+      expect((await suggestIn(await cartOf('sam'))).statusCode).toBe(404);
+      expect((await suggestIn(randomUUID())).statusCode).toBe(404);
       const bad = await app.inject({
         url: `/api/commerce/users/${userId.dana}/carts/current/search/address/autosuggest?addressType=home&term=x&lang=en`,
         headers: headers(),
