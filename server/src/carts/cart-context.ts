@@ -1,7 +1,7 @@
 /**
  * The server's context for the cart decider: the products a command names (and the lines
  * already in the cart) with the store's price and stock, and the promotion codes it names,
- * read inside the command's transaction. The server's clock decides whether a code is
+ * read before the command is decided. The server's clock decides whether a code is
  * active, never the browser's.
  */
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import type { CartOwner, CartState } from '../../../domain/cart/state';
 import type { Level, ProductFormat } from '../../../domain/catalog/catalog';
 import type { Storefront } from '../../../domain/storefront/storefronts';
 import { productPrices, products, promotions } from '../db/schema';
-import type { Tx } from '../event-store/event-store';
+import type { Db } from '../db/database';
 
 export function productCodesOf(command: CartCommand, state: CartState): string[] {
   const named = (() => {
@@ -61,7 +61,7 @@ export class CartCatalogCache {
     return hit && hit.until > this.clock() ? hit : undefined;
   }
 
-  async productLookup(tx: Tx, storeId: string, codes: readonly string[]) {
+  async productLookup(tx: Db, storeId: string, codes: readonly string[]) {
     const missing = codes.filter((code) => !this.fresh(this.products, `${storeId}:${code}`));
     if (missing.length > 0) {
       const rows = await tx
@@ -106,7 +106,7 @@ export class CartCatalogCache {
     return (code: string) => this.products.get(`${storeId}:${code}`)?.value;
   }
 
-  async promotionLookup(tx: Tx, storeId: string, codes: readonly string[]) {
+  async promotionLookup(tx: Db, storeId: string, codes: readonly string[]) {
     const missing = codes.filter((code) => !this.fresh(this.promotions, `${storeId}:${code}`));
     if (missing.length > 0) {
       const rows = await tx
@@ -147,7 +147,7 @@ export class CartCatalogCache {
 }
 
 export async function loadCartContext(
-  tx: Tx,
+  tx: Db,
   options: { cartId: string; storefront: Storefront; actor: CartOwner; cache: CartCatalogCache },
   command: CartCommand,
   state: CartState,

@@ -297,6 +297,59 @@ describe.each(testDatabaseTargets())('cart sync on $kind', (target) => {
     expect(state.lines.map((l) => l.code).sort()).toEqual([...codes].sort());
   });
 
+  it('keeps two instances with their own memory in step, and applies a command sent to both once', async () => {
+    const cartId = randomUUID();
+    const second = await buildTestApp(t.database);
+    const via = (server: FastifyInstance, quantity: number, commandId = randomUUID()) =>
+      server.inject({
+        method: 'POST',
+        url: `/api/carts/${cartId}/commands?locale=en-us`,
+        headers: { cookie: session.dana },
+        payload: {
+          clientId: 'client-two-instances',
+          seq: 1,
+          commandId,
+          expectedVersion: 0,
+          command: {
+            type: 'AddItem',
+            data: { code: 'WRI3-RF25', quantity },
+            metadata: { commandId, now: '2026-01-01T00:00:00Z' },
+          },
+        },
+      });
+    try {
+      // Each instance's memory of the cart is stale after the other one writes.
+      for (let i = 0; i < 6; i += 1) {
+        const answer = await via(i % 2 ? second : app, 1);
+        expect(answer.json<{ status: string }>().status, answer.body).toBe('confirmed');
+      }
+      // One command sent to both instances at once, twice each (a retry racing the original).
+      const commandId = randomUUID();
+      const answers = await Promise.all(
+        [app, second, app, second].map((server) => via(server, 10, commandId)),
+      );
+      for (const answer of answers) {
+        expect(answer.json<{ status: string }>().status, answer.body).toBe('confirmed');
+      }
+      const all = await app.inject({
+        url: `/api/carts/${cartId}`,
+        headers: { cookie: session.dana },
+      });
+      const { events } = all.json<{
+        events: { version: number; commandId: string; event: CartEvent }[];
+      }>();
+      expect(events.map((e) => e.version)).toEqual(events.map((_, i) => i + 1));
+      expect(events.filter((e) => e.commandId === commandId)).toHaveLength(1);
+      const state = replay(
+        cartDecider,
+        events.map((e) => e.event),
+      );
+      expect(state.lines[0]?.quantity).toBe(16);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('snapshots every 100 events and reads the same state through the snapshot', async () => {
     const cartId = randomUUID();
     for (let i = 0; i < 105; i += 1) {
