@@ -18,7 +18,7 @@ import { cartSummary, type CartSummary } from '../../../domain/cart/projections/
 import { initialCartState, type CartOwner, type CartState } from '../../../domain/cart/state';
 import type { Storefront } from '../../../domain/storefront/storefronts';
 import { apiJson, ApiError } from '../api';
-import type { SignedInUser } from '../session';
+import { currentUser$, type SignedInUser } from '../session';
 import { openLocalDb, type LocalDb } from '../sync/local-db';
 import { SyncEngine, type OpenStream, type SyncNotice } from '../sync/sync-engine';
 import { httpTransport } from '../sync/transport';
@@ -110,6 +110,8 @@ export class CartStore {
     activation.then(
       (active) => {
         if (this.activation === activation) this.active$.next(active);
+        // A user's changes that waited through a sign-out can go now.
+        this.flushSoon();
       },
       (error: unknown) => {
         console.error('The cart could not be opened.', error);
@@ -267,7 +269,12 @@ export class CartStore {
       ...request,
       metadata: { commandId: newId(), now: new Date().toISOString() },
     } as CartCommand;
-    const result = this.engine.dispatch(active.stream, command, active.storefront.locale);
+    const result = this.engine.dispatch(
+      active.stream,
+      command,
+      active.storefront.locale,
+      active.owner?.id,
+    );
     void result.saved.then(() => {
       this.flushSoon();
     });
@@ -300,6 +307,7 @@ export function cartStore(): CartStore {
       transport: httpTransport,
       makeId: newId,
       locks: typeof navigator !== 'undefined' ? navigator.locks : undefined,
+      currentUserId: () => currentUser$.getValue()?.id ?? null,
     }),
   );
   return store;

@@ -26,6 +26,11 @@ export interface OutboxEntry {
   readonly command: unknown;
   /** The storefront the command was made in (a new cart takes its store). */
   readonly locale: string;
+  /**
+   * The signed-in user whose stream this is; such a command is sent only while that user is
+   * signed in here (it waits through a sign-out). Absent for a visitor's stream.
+   */
+  readonly userId?: string;
   readonly createdAt: string;
   /** Times it was sent without an answer. */
   readonly attempts: number;

@@ -96,8 +96,18 @@ describe('sync engine with the real server', () => {
     return { state, transport };
   }
 
-  function engine(name: string, transport: SyncTransport, cartId: string) {
-    const sync = new SyncEngine({ db: openLocalDb(name), transport, makeId: randomUUID });
+  function engine(
+    name: string,
+    transport: SyncTransport,
+    cartId: string,
+    currentUserId?: () => string | null,
+  ) {
+    const sync = new SyncEngine({
+      db: openLocalDb(name),
+      transport,
+      makeId: randomUUID,
+      ...(currentUserId ? { currentUserId } : {}),
+    });
     const context = browserCartContext({
       cartId,
       storefront,
@@ -239,5 +249,39 @@ describe('sync engine with the real server', () => {
     ]);
     one.sync.close();
     two.sync.close();
+  });
+  it("keeps a user's queued commands through a sign-out and sends them when they are back", async () => {
+    const name = `sync-test-${randomUUID()}`;
+    const cartId = randomUUID();
+    const { state: net, transport } = network();
+    let signedIn: string | null = userId;
+    const { sync, cart } = engine(name, transport, cartId, () => signedIn);
+    await cart.ready;
+    const code = [...products.values()].find(
+      (p) => p.soldOnline && p.orderableOnline && p.stock !== 0 && p.minOrderQuantity === null,
+    )?.code;
+    const commandId = randomUUID();
+    await sync.dispatch(
+      cart,
+      {
+        type: 'AddItem',
+        data: { code: code ?? '', quantity: 2 },
+        metadata: { commandId, now: new Date().toISOString() },
+      },
+      'en-us',
+      userId,
+    ).saved;
+    // Signed out, online: the command is not sent as someone else, and not dropped.
+    signedIn = null;
+    net.online = true;
+    expect(await sync.flush()).toEqual({ sent: 0, complete: true });
+    expect(await sync.db.outbox.count()).toBe(1);
+    expect(net.pushes).toBe(0);
+    // Back: it goes.
+    signedIn = userId;
+    expect(await sync.flush()).toEqual({ sent: 1, complete: true });
+    expect(await sync.db.outbox.count()).toBe(0);
+    expect(cart.state$.getValue().lines.map((l) => [l.code, l.quantity])).toEqual([[code, 2]]);
+    sync.close();
   });
 });

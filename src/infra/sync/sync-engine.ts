@@ -65,6 +65,8 @@ export interface SyncEngineOptions {
   /** Web Locks where the browser has them; without, one flush at a time in this page. */
   readonly locks?: LockManagerLike;
   readonly channelName?: string;
+  /** Who is signed in here now: a user's queued commands are sent only for that user. */
+  readonly currentUserId?: () => string | null;
 }
 
 /** A stream open in this page: its state as the person sees it, kept current. */
@@ -190,6 +192,8 @@ export class SyncEngine {
     open: OpenStream<S, C, E>,
     command: C,
     locale: string,
+    /** The user whose stream it is (absent for a visitor's). */
+    userId?: string,
   ): { events: readonly E[]; saved: Promise<void> } {
     const serverOnly = open.definition.serverOnly?.(command) ?? false;
     const rules = serverOnly ? { ...open.rules, decide: () => [] } : open.rules;
@@ -208,6 +212,7 @@ export class SyncEngine {
       commandId: command.metadata.commandId,
       command,
       locale,
+      ...(userId ? { userId } : {}),
       createdAt: new Date().toISOString(),
       attempts: 0,
     };
@@ -265,7 +270,12 @@ export class SyncEngine {
     const clientId = await this.client();
     let sent = 0;
     for (;;) {
-      const entry = await this.db.outbox.orderBy('id').first();
+      // Oldest first; a signed-out user's commands wait for them to sign in again.
+      const signedIn = this.options.currentUserId?.() ?? null;
+      const entry = await this.db.outbox
+        .orderBy('id')
+        .filter((e) => e.userId === undefined || e.userId === signedIn)
+        .first();
       if (!entry?.id) break;
       const known = await this.db.streams.get(entry.streamId);
       let response: PushResponse<unknown>;
