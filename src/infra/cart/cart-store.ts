@@ -6,6 +6,10 @@
  * restart, and is sent when the connection allows (on start, when the browser comes back
  * online, a moment after each change and then every 30 s while anything waits).
  *
+ * A signed-in user's saved carts are a synced stream beside the cart (save, restore into the
+ * cart, delete), and each store's quick order draft is kept on the device; its valid rows go
+ * into the cart in one command.
+ *
  * After sign-in, a visitor cart with lines is merged into the user's cart (MergeCart, the
  * old-cart merge rule: quantities add up to the line maximum) and the visitor cart is
  * cleared, both as queued commands, so the merge also works offline.
@@ -16,6 +20,11 @@ import type { CartProduct } from '../../../domain/cart/context';
 import type { CartEvent } from '../../../domain/cart/events';
 import { cartSummary, type CartSummary } from '../../../domain/cart/projections/summary';
 import { initialCartState, type CartOwner, type CartState } from '../../../domain/cart/state';
+import type {
+  SavedCartCommand,
+  SavedCartEvent,
+  SavedCartsState,
+} from '../../../domain/saved-cart/saved-carts';
 import type { Storefront } from '../../../domain/storefront/storefronts';
 import { apiJson, ApiError } from '../api';
 import { currentUser$, type SignedInUser } from '../session';
@@ -23,6 +32,8 @@ import { openLocalDb, type LocalDb } from '../sync/local-db';
 import { SyncEngine, type OpenStream, type SyncNotice } from '../sync/sync-engine';
 import { httpTransport } from '../sync/transport';
 import { browserCartContext, cartDefinition, cartStreamId } from './cart-stream';
+import { QuickOrderStore } from './quick-order-store';
+import { savedCartsDefinition, savedCartsStreamId } from './saved-carts-stream';
 
 const RETRY_MS = 30_000;
 const SOON_MS = 300;
@@ -32,6 +43,8 @@ export interface ActiveCart {
   readonly storefront: Storefront;
   readonly owner: CartOwner | null;
   readonly stream: OpenStream<CartState, CartCommand, CartEvent>;
+  /** The signed-in user's saved carts; null for a visitor. */
+  readonly savedCarts: OpenStream<SavedCartsState, SavedCartCommand, SavedCartEvent> | null;
 }
 
 /** A command as a screen issues it: the store adds its id and time. */
@@ -47,6 +60,10 @@ function newId(): string {
   return crypto.randomUUID();
 }
 
+function online(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine;
+}
+
 export class CartStore {
   readonly active$ = new BehaviorSubject<ActiveCart | null>(null);
   readonly state$: Observable<CartState>;
@@ -55,10 +72,12 @@ export class CartStore {
   readonly queued$: BehaviorSubject<number>;
   /** What this browser knows of each store's products (persisted for offline restarts). */
   private readonly products = new Map<string, Map<string, CartProduct>>();
+  private readonly quickOrders = new Map<string, QuickOrderStore>();
   private activation: Promise<ActiveCart> | undefined;
   private activationKey = '';
   private retry: ReturnType<typeof setInterval> | undefined;
   private soon: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
 
   constructor(readonly engine: SyncEngine) {
     this.state$ = this.active$.pipe(
@@ -75,17 +94,26 @@ export class CartStore {
 
   /** Starts sending: now, whenever the browser is back online, and every 30 s. */
   start(): void {
-    if (this.retry) return;
+    if (this.retry || typeof window === 'undefined') return;
     window.addEventListener('online', () => {
       this.flushSoon(0);
     });
     this.retry = setInterval(() => {
-      if (this.engine.queued$.getValue() > 0 && navigator.onLine) void this.flush();
+      if (this.engine.queued$.getValue() > 0 && online()) void this.flush();
     }, RETRY_MS);
     this.flushSoon(0);
   }
 
+  /** Stops sending and closes the database (the page is going away, or a test ends). */
+  close(): void {
+    clearTimeout(this.soon);
+    clearInterval(this.retry);
+    this.closed = true;
+    this.engine.close();
+  }
+
   flushSoon(delay = SOON_MS): void {
+    if (this.closed) return;
     clearTimeout(this.soon);
     this.soon = setTimeout(() => {
       void this.flush();
@@ -129,9 +157,18 @@ export class CartStore {
       : await this.idFor(visitorKey(storefront.storeId), () => Promise.resolve(newId()));
     const stream = this.openCart(cartId, storefront, owner);
     await stream.ready;
-    const active: ActiveCart = { cartId, storefront, owner, stream };
+    const savedCarts = user
+      ? this.engine.openStream(savedCartsStreamId(user.id), savedCartsDefinition)
+      : null;
+    await savedCarts?.ready;
+    const active: ActiveCart = { cartId, storefront, owner, stream, savedCarts };
     if (user) await this.mergeVisitorCart(storefront, active);
     void this.pull(cartId);
+    if (user && online()) {
+      void this.engine.pull(savedCartsStreamId(user.id), 'saved-carts').catch((error: unknown) => {
+        console.warn('Saved carts could not be refreshed from the server.', error);
+      });
+    }
     return active;
   }
 
@@ -153,7 +190,7 @@ export class CartStore {
   /** Fetches what other devices did to a cart the server knows (not one made here only). */
   private async pull(cartId: string): Promise<void> {
     const streamId = cartStreamId(cartId);
-    if (!navigator.onLine) return;
+    if (!online()) return;
     const known = await this.db.streams.get(streamId);
     if (!known?.version && !(await this.db.meta.get(serverCartKey(cartId)))) return;
     try {
@@ -294,6 +331,106 @@ export class CartStore {
     const remembered = this.remember(active.storefront.storeId, [product]);
     const result = this.send(active, { type: 'AddItem', data: { code: product.code, quantity } });
     return { events: result.events, saved: Promise.all([remembered, result.saved]).then(() => {}) };
+  }
+
+  /** Adds several products at once (quick order, a saved cart): what fails is reported. */
+  addItems(
+    items: readonly { code: string; quantity: number }[],
+    source: 'quick-order' | 'saved-cart',
+  ): { events: readonly CartEvent[]; saved: Promise<void> } {
+    const active = this.active$.getValue();
+    if (!active) throw new Error('No cart is open yet.');
+    return this.send(active, { type: 'AddItems', data: { items, source } });
+  }
+
+  /** The quick order draft of the active store, decided with the products known here. */
+  quickOrder(): QuickOrderStore {
+    const active = this.active$.getValue();
+    if (!active) throw new Error('No cart is open yet.');
+    const storeId = active.storefront.storeId;
+    let draft = this.quickOrders.get(storeId);
+    if (!draft) {
+      const products = this.productsOf(storeId);
+      draft = new QuickOrderStore(this.db, storeId, { product: (code) => products.get(code) });
+      this.quickOrders.set(storeId, draft);
+    }
+    return draft;
+  }
+
+  /** Checks every row; the valid ones go into the cart in one command, the rest stay. */
+  submitQuickOrder(): { added: number; saved: Promise<void> } {
+    const { submitted, saved } = this.quickOrder().dispatch({ type: 'SubmitQuickOrder', data: {} });
+    if (submitted.length === 0) return { added: 0, saved };
+    const cart = this.addItems(submitted, 'quick-order');
+    return { added: submitted.length, saved: Promise.all([saved, cart.saved]).then(() => {}) };
+  }
+
+  private savedCartsOf(): {
+    active: ActiveCart;
+    stream: OpenStream<SavedCartsState, SavedCartCommand, SavedCartEvent>;
+  } {
+    const active = this.active$.getValue();
+    if (!active?.savedCarts || !active.owner) throw new Error('Saved carts need a signed-in user.');
+    return { active, stream: active.savedCarts };
+  }
+
+  private sendSaved(request: Omit<SavedCartCommand, 'metadata'>): {
+    events: readonly SavedCartEvent[];
+    saved: Promise<void>;
+  } {
+    const { active, stream } = this.savedCartsOf();
+    const command = {
+      ...request,
+      metadata: { commandId: newId(), now: new Date().toISOString() },
+    } as SavedCartCommand;
+    const result = this.engine.dispatch(
+      stream,
+      command,
+      active.storefront.locale,
+      active.owner?.id,
+    );
+    void result.saved.then(() => {
+      this.flushSoon();
+    });
+    return result;
+  }
+
+  /** Saves the cart's lines under a name (SPEC 5 rules); throws the rule a name breaks. */
+  saveCart(name: string, description?: string): { savedCartId: string; saved: Promise<void> } {
+    const { active } = this.savedCartsOf();
+    const savedCartId = newId();
+    const lines = active.stream.state$.getValue().lines.map((line) => ({
+      code: line.code,
+      name: line.name,
+      programName: line.programName,
+      quantity: line.quantity,
+    }));
+    const result = this.sendSaved({
+      type: 'SaveCart',
+      data: { savedCartId, name, ...(description ? { description } : {}), lines },
+    });
+    return { savedCartId, saved: result.saved };
+  }
+
+  /** Puts a saved cart's lines into the active cart (the store checks each again). */
+  restoreSavedCart(savedCartId: string): { saved: Promise<void> } {
+    const { active } = this.savedCartsOf();
+    const restored = this.sendSaved({
+      type: 'RestoreSavedCart',
+      data: { savedCartId, intoCartId: active.cartId },
+    });
+    const lines = restored.events.flatMap((e) =>
+      e.type === 'SavedCartRestored' ? e.data.lines : [],
+    );
+    const cart = this.addItems(
+      lines.map((l) => ({ code: l.code, quantity: l.quantity })),
+      'saved-cart',
+    );
+    return { saved: Promise.all([restored.saved, cart.saved]).then(() => {}) };
+  }
+
+  deleteSavedCart(savedCartId: string): { saved: Promise<void> } {
+    return { saved: this.sendSaved({ type: 'DeleteSavedCart', data: { savedCartId } }).saved };
   }
 }
 

@@ -1,0 +1,228 @@
+/**
+ * The cart store with fake-indexeddb against the real server (app.inject on PGlite): a
+ * quick order draft and saved carts made offline survive a restart (a new store on the
+ * same database), and reach the server once online.
+ */
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartDecider } from '../../../domain/cart/decide';
+import type { CartEvent } from '../../../domain/cart/events';
+import type { CartProduct } from '../../../domain/cart/context';
+import type { CatalogIndex } from '../../../domain/catalog/catalog';
+import type { SavedCartEvent, SavedCartsState } from '../../../domain/saved-cart/saved-carts';
+import { evolveSavedCarts } from '../../../domain/saved-cart/saved-carts';
+import { replay } from '../../../domain/shared/decider';
+import type { PushResponse, StoredEvent } from '../../../domain/sync/protocol';
+import { storefrontFor } from '../../../domain/storefront/storefronts';
+import { seedDemoUsers } from '../../../server/src/auth/demo-users';
+import { findUserWithPassword } from '../../../server/src/auth/users';
+import { createWebSession, SESSION_COOKIE } from '../../../server/src/auth/web-sessions';
+import { seedIfEmpty } from '../../../server/src/db/seed';
+import { buildTestApp } from '../../../tests/support/app';
+import { testDatabaseTargets, type TestDatabase } from '../../../tests/support/databases';
+import type { SignedInUser } from '../session';
+import { openLocalDb } from '../sync/local-db';
+import { SyncEngine } from '../sync/sync-engine';
+import type { SyncTransport } from '../sync/transport';
+import { CartStore } from './cart-store';
+import { cartProductOf } from './cart-stream';
+
+const [pglite] = testDatabaseTargets();
+const storefront = storefrontFor('en-us');
+
+describe('cart store with the real server', () => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+  let cookie = '';
+  let dana: SignedInUser;
+  const products: CartProduct[] = [];
+
+  beforeAll(async () => {
+    t = await pglite!.open();
+    app = await buildTestApp(t.database);
+    await seedIfEmpty(t.database.db);
+    await seedDemoUsers(t.database.db);
+    const user = await findUserWithPassword(t.database.db, 'dana.reyes@demo.example');
+    dana = {
+      id: user?.id ?? '',
+      firstName: 'Dana',
+      lastName: 'Reyes',
+      email: 'dana.reyes@demo.example',
+      registrationCountryIso: 'US',
+    };
+    cookie = `${SESSION_COOKIE}=${(await createWebSession(t.database.db, dana.id, null, new Date())).id}`;
+    const index = (await app.inject('/api/catalog/index?locale=en-us')).json<CatalogIndex>();
+    products.push(...index.items.map(cartProductOf));
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await t.dispose();
+  });
+
+  /** The network, off until a test turns it on; carts and saved carts as the browser calls them. */
+  function network() {
+    const state = { online: false };
+    const transport: SyncTransport = {
+      async push(kind, streamId, locale, request) {
+        if (!state.online) throw new TypeError('Failed to fetch');
+        const url =
+          kind === 'cart'
+            ? `/api/carts/${streamId.slice('cart:'.length)}/commands?locale=${locale}`
+            : '/api/saved-carts/commands';
+        const response = await app.inject({
+          method: 'POST',
+          url,
+          headers: { cookie },
+          payload: request,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<PushResponse<unknown>>();
+      },
+      async pull(kind, streamId, after) {
+        if (!state.online) throw new TypeError('Failed to fetch');
+        const url =
+          kind === 'cart'
+            ? `/api/carts/${streamId.slice('cart:'.length)}?after=${String(after)}`
+            : `/api/saved-carts?after=${String(after)}`;
+        const response = await app.inject({ url, headers: { cookie } });
+        return response.statusCode === 404
+          ? null
+          : response.json<{ version: number; events: StoredEvent<unknown>[] }>();
+      },
+    };
+    return { state, transport };
+  }
+
+  async function openStore(name: string, transport: SyncTransport) {
+    const store = new CartStore(
+      new SyncEngine({
+        db: openLocalDb(name),
+        transport,
+        makeId: randomUUID,
+        currentUserId: () => dana.id,
+      }),
+    );
+    const active = await store.activate(storefront, dana);
+    return { store, active };
+  }
+
+  function code(test: (p: CartProduct) => boolean): string {
+    const found = products.find(test);
+    if (!found) throw new Error('no such product in the seed');
+    return found.code;
+  }
+  const orderable = (p: CartProduct) =>
+    p.soldOnline &&
+    p.orderableOnline &&
+    p.stock !== 0 &&
+    p.minOrderQuantity === null &&
+    p.unitPriceMinor !== null;
+
+  it('keeps a quick order draft through a restart and adds its valid rows to the cart in one command', async () => {
+    const name = `cart-store-${randomUUID()}`;
+    const { state: net, transport } = network();
+    const first = await openStore(name, transport);
+    await first.store.remember(storefront.storeId, products);
+    const good = code((p) => orderable(p) && /-RF25$/.test(p.code));
+    const notOnline = code((p) => !p.soldOnline);
+    const draft = first.store.quickOrder();
+    await draft.ready;
+    // SPEC 9: rows default to empty.
+    expect(draft.state$.getValue().rows.every((r) => r.code === '' && r.quantity === '')).toBe(
+      true,
+    );
+    const [r1, r2, r3] = draft.state$.getValue().rows;
+    draft.dispatch({ type: 'EditQuickOrderRow', data: { rowId: r1?.id ?? '', code: good } });
+    draft.dispatch({ type: 'EditQuickOrderRow', data: { rowId: r1?.id ?? '', quantity: '2' } });
+    draft.dispatch({
+      type: 'EditQuickOrderRow',
+      data: { rowId: r2?.id ?? '', code: 'NO-SUCH-CODE', quantity: '1' },
+    });
+    const last = draft.dispatch({
+      type: 'EditQuickOrderRow',
+      data: { rowId: r3?.id ?? '', code: notOnline, quantity: '1' },
+    });
+    await last.saved;
+    const typed = draft.state$.getValue();
+    first.store.close();
+
+    // The browser restarts: the draft is as it was, and the products are still known.
+    const second = await openStore(name, transport);
+    const again = second.store.quickOrder();
+    await again.ready;
+    expect(again.state$.getValue()).toEqual(typed);
+    const { added, saved } = second.store.submitQuickOrder();
+    await saved;
+    expect(added).toBe(1);
+    const rows = again.state$.getValue().rows;
+    expect(rows.find((r) => r.code === 'NO-SUCH-CODE')?.error?.field).toBe('code');
+    expect(rows.find((r) => r.code === notOnline)?.error?.message.id).toBe(
+      'validation.quick-order.not-sold-online',
+    );
+    expect(second.active.stream.state$.getValue().lines.map((l) => [l.code, l.quantity])).toEqual([
+      [good, 2],
+    ]);
+
+    // Online: the one AddItems command reaches the server.
+    net.online = true;
+    await second.store.engine.flush();
+    const server = await app.inject({
+      url: `/api/carts/${second.active.cartId}`,
+      headers: { cookie },
+    });
+    const stored = server.json<{ events: StoredEvent<CartEvent>[] }>();
+    const serverCart = replay(
+      cartDecider,
+      stored.events.map((e) => e.event),
+    );
+    expect(serverCart.lines.map((l) => [l.code, l.quantity])).toEqual([[good, 2]]);
+    expect(new Set(stored.events.map((e) => e.commandId)).size).toBe(1);
+    second.store.close();
+  });
+
+  it('saves, deletes and restores saved carts offline, and the server ends up with the same list', async () => {
+    const name = `cart-store-${randomUUID()}`;
+    const { state: net, transport } = network();
+    const first = await openStore(name, transport);
+    const [a, b] = products.filter(orderable).map((p) => p);
+    if (!a || !b) throw new Error('seed too small');
+    first.store.addItem(a, 1);
+    first.store.addItem(b, 3);
+    const kits = first.store.saveCart('Clinic kits', 'For the spring clinic');
+    const spare = first.store.saveCart('Spare forms');
+    // The same name again breaks a rule in the spec's words; nothing is queued.
+    expect(() => first.store.saveCart('clinic kits')).toThrow(
+      'You already have a saved cart named clinic kits.',
+    );
+    const gone = first.store.deleteSavedCart(spare.savedCartId);
+    await Promise.all([kits.saved, spare.saved, gone.saved]);
+    first.store.close();
+
+    const second = await openStore(name, transport);
+    const list = second.active.savedCarts?.state$.getValue().carts ?? [];
+    expect(list.map((c) => c.name)).toEqual(['Clinic kits']);
+    second.store.dispatch({ type: 'RemoveItem', data: { code: a.code } });
+    second.store.dispatch({ type: 'RemoveItem', data: { code: b.code } });
+    const restored = second.store.restoreSavedCart(kits.savedCartId);
+    await restored.saved;
+    expect(second.active.stream.state$.getValue().lines.map((l) => [l.code, l.quantity])).toEqual([
+      [a.code, 1],
+      [b.code, 3],
+    ]);
+
+    net.online = true;
+    await second.store.engine.flush();
+    const server = await app.inject({ url: '/api/saved-carts', headers: { cookie } });
+    const initial: SavedCartsState = { carts: [] };
+    const saved = server
+      .json<{ events: StoredEvent<SavedCartEvent>[] }>()
+      .events.reduce((state, e) => evolveSavedCarts(state, e.event), initial);
+    expect(saved.carts.map((c) => c.name)).toEqual(['Clinic kits']);
+    expect(saved.carts[0]?.restoredAt).not.toBeNull();
+    expect(await second.store.engine.db.outbox.count()).toBe(0);
+    second.store.close();
+  });
+});

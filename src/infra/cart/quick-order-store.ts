@@ -1,0 +1,65 @@
+/**
+ * The quick order draft of one store on this device (SPEC 2.5, 5, 9): up to 25 rows, empty
+ * at first. Each command is decided at once, its state shown in the same task, and the draft
+ * kept in the browser's database, so a reload or a restart finds the rows as they were.
+ * Nothing of it goes to the server: submitting hands the valid rows to the cart in one
+ * command (AddItems), which is synced like any cart change.
+ */
+import { BehaviorSubject } from 'rxjs';
+import {
+  decideQuickOrder,
+  evolveQuickOrder,
+  initialQuickOrderState,
+  type QuickOrderCommand,
+  type QuickOrderContext,
+  type QuickOrderState,
+} from '../../../domain/quick-order/quick-order';
+import type { LocalDb } from '../sync/local-db';
+
+export type QuickOrderRequest = Omit<QuickOrderCommand, 'metadata'> & {
+  readonly metadata?: never;
+};
+
+const draftKey = (storeId: string) => `quick-order:${storeId}`;
+
+export class QuickOrderStore {
+  readonly state$ = new BehaviorSubject<QuickOrderState>(initialQuickOrderState());
+  readonly ready: Promise<void>;
+  private saving: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: LocalDb,
+    readonly storeId: string,
+    private readonly context: QuickOrderContext,
+  ) {
+    this.ready = this.db.meta.get(draftKey(storeId)).then((stored) => {
+      if (stored?.value && typeof stored.value === 'object') {
+        this.state$.next(stored.value as QuickOrderState);
+      }
+    });
+  }
+
+  /**
+   * Decides a command and shows its effect before returning; throws the DomainError of a
+   * command that breaks a rule. Returns the rows a submit handed over (to add to the cart).
+   */
+  dispatch(request: QuickOrderRequest): {
+    submitted: readonly { code: string; quantity: number }[];
+    saved: Promise<void>;
+  } {
+    const command = {
+      ...request,
+      metadata: { commandId: crypto.randomUUID(), now: new Date().toISOString() },
+    } as QuickOrderCommand;
+    const events = decideQuickOrder(command, this.state$.getValue(), this.context);
+    if (events.length === 0) return { submitted: [], saved: this.saving };
+    const next = events.reduce(evolveQuickOrder, this.state$.getValue());
+    this.state$.next(next);
+    // Writes in order: the last state is the one kept.
+    this.saving = this.saving.then(() =>
+      this.db.meta.put({ key: draftKey(this.storeId), value: next }).then(() => undefined),
+    );
+    const submitted = events.flatMap((e) => (e.type === 'QuickOrderSubmitted' ? e.data.items : []));
+    return { submitted, saved: this.saving };
+  }
+}
