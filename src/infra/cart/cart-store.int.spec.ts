@@ -189,8 +189,16 @@ describe('cart store with the real server', () => {
     const first = await openStore(name, transport);
     const [a, b] = products.filter(orderable).map((p) => p);
     if (!a || !b) throw new Error('seed too small');
+    let seen = 0;
+    const watching = first.store.summary$.subscribe((summary) => {
+      seen = summary.itemCount;
+    });
     first.store.addItem(a, 1);
+    // The new state is out in the same task as the command, before anything is stored.
+    expect(seen).toBe(1);
     first.store.addItem(b, 3);
+    expect(seen).toBe(4);
+    watching.unsubscribe();
     const kits = first.store.saveCart('Clinic kits', 'For the spring clinic');
     const spare = first.store.saveCart('Spare forms');
     // The same name again breaks a rule in the spec's words; nothing is queued.
