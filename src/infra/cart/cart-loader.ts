@@ -35,17 +35,24 @@ export function loadCartStore(): Promise<CartStore> {
   return loading;
 }
 
-/** Loads the cart store once the browser has nothing better to do. */
+/**
+ * Loads the cart store once the page has loaded and the browser has nothing better to do
+ * (a screen that needs the cart loads it at once with `loadCartStore`).
+ */
 export function loadCartStoreWhenIdle(): Promise<CartStore> {
   if (loading) return loading;
   return new Promise((resolve, reject) => {
     const run = () => {
       loadCartStore().then(resolve, reject);
     };
-    if (typeof window.requestIdleCallback === 'function') {
-      window.requestIdleCallback(run, { timeout: 2_000 });
-    } else {
-      setTimeout(run, 200);
-    }
+    const whenIdle = () => {
+      if (typeof window.requestIdleCallback === 'function') {
+        window.requestIdleCallback(run, { timeout: 3_000 });
+      } else {
+        setTimeout(run, 1_000);
+      }
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
   });
 }
