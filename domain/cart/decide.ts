@@ -328,8 +328,64 @@ function decideOn(command: CartCommand, state: CartState, context: CartContext):
 
 const MAX_NOTICES = 50;
 
-function setQuantity(lines: readonly CartLine[], code: string, quantity: number): CartLine[] {
-  return lines.map((line) => (line.code === code ? { ...line, quantity } : line));
+/** The lines with one line's quantity changed (the others shared, not copied). */
+function setQuantity(
+  lines: readonly CartLine[],
+  code: string,
+  quantity: number,
+): readonly CartLine[] {
+  const at = lines.findIndex((line) => line.code === code);
+  const line = lines[at];
+  if (!line || line.quantity === quantity) return lines;
+  const next = lines.slice();
+  next[at] = withQuantity(line, quantity);
+  return next;
+}
+
+/**
+ * A line with another quantity, built field by field: the fold's hottest path, several times
+ * faster than a spread. A field added to CartLine must be added here (the compiler says so).
+ */
+function withQuantity(line: CartLine, quantity: number): CartLine {
+  return {
+    code: line.code,
+    name: line.name,
+    programName: line.programName,
+    notDiscountable: line.notDiscountable,
+    quantity,
+    unitPriceMinor: line.unitPriceMinor,
+    format: line.format,
+    qualificationLevel: line.qualificationLevel,
+    preOrder: line.preOrder,
+    aimsweb: line.aimsweb,
+    minOrderQuantity: line.minOrderQuantity,
+    maxOrderQuantity: line.maxOrderQuantity,
+  };
+}
+
+/** The state with other lines, built field by field, like `withQuantity`. */
+function withLines(state: CartState, lines: readonly CartLine[]): CartState {
+  return {
+    cartId: state.cartId,
+    storeId: state.storeId,
+    currency: state.currency,
+    owner: state.owner,
+    lines,
+    promotions: state.promotions,
+    mergedFrom: state.mergedFrom,
+    notAdded: state.notAdded,
+    reductions: state.reductions,
+  };
+}
+
+/** Without the notices of a product; the same list when it has none. */
+function withoutCode<T extends { readonly code: string }>(
+  items: readonly T[],
+  code: string,
+): readonly T[] {
+  return items.some((item) => item.code === code)
+    ? items.filter((item) => item.code !== code)
+    : items;
 }
 
 export function evolve(state: CartState, event: CartEvent): CartState {
@@ -344,22 +400,20 @@ export function evolve(state: CartState, event: CartEvent): CartState {
       };
     case 'CartItemAdded': {
       const { line } = event.data;
-      const exists = state.lines.some((l) => l.code === line.code);
-      return {
-        ...state,
-        lines: exists
-          ? state.lines.map((l) => (l.code === line.code ? line : l))
-          : [...state.lines, line],
-      };
+      const at = state.lines.findIndex((l) => l.code === line.code);
+      const lines = state.lines.slice();
+      if (at < 0) lines.push(line);
+      else lines[at] = line;
+      return withLines(state, lines);
     }
     case 'CartItemQuantityChanged':
-      return { ...state, lines: setQuantity(state.lines, event.data.code, event.data.quantity) };
+      return withLines(state, setQuantity(state.lines, event.data.code, event.data.quantity));
     case 'CartItemQuantityReduced':
       return {
         ...state,
         lines: setQuantity(state.lines, event.data.code, event.data.newQuantity),
         reductions: [
-          ...state.reductions.filter((r) => r.code !== event.data.code),
+          ...withoutCode(state.reductions, event.data.code),
           {
             code: event.data.code,
             oldQuantity: event.data.oldQuantity,
@@ -367,12 +421,11 @@ export function evolve(state: CartState, event: CartEvent): CartState {
           },
         ].slice(-MAX_NOTICES),
       };
-    case 'CartItemRemoved':
-      return {
-        ...state,
-        lines: state.lines.filter((l) => l.code !== event.data.code),
-        reductions: state.reductions.filter((r) => r.code !== event.data.code),
-      };
+    case 'CartItemRemoved': {
+      const reductions = withoutCode(state.reductions, event.data.code);
+      const next = withLines(state, withoutCode(state.lines, event.data.code));
+      return reductions === state.reductions ? next : { ...next, reductions };
+    }
     case 'CartItemsNotAdded':
       return { ...state, notAdded: [...state.notAdded, ...event.data.items].slice(-MAX_NOTICES) };
     case 'CartNoticesDismissed':
