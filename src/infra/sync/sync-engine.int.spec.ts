@@ -32,7 +32,7 @@ import {
   cartStreamId,
 } from '../cart/cart-stream';
 import { openLocalDb } from './local-db';
-import { SyncEngine } from './sync-engine';
+import { SyncEngine, type LockManagerLike } from './sync-engine';
 import type { SyncTransport } from './transport';
 
 const [pglite] = testDatabaseTargets();
@@ -101,12 +101,14 @@ describe('sync engine with the real server', () => {
     transport: SyncTransport,
     cartId: string,
     currentUserId?: () => string | null,
+    tabs?: { locks: LockManagerLike; channelName: string },
   ) {
     const sync = new SyncEngine({
       db: openLocalDb(name),
       transport,
       makeId: randomUUID,
       ...(currentUserId ? { currentUserId } : {}),
+      ...(tabs ?? {}),
     });
     const context = browserCartContext({
       cartId,
@@ -250,6 +252,68 @@ describe('sync engine with the real server', () => {
     one.sync.close();
     two.sync.close();
   });
+
+  it('lets one tab send at a time, and every tab sees every change', async () => {
+    const name = `sync-tabs-${randomUUID()}`;
+    const cartId = randomUUID();
+    const { state: net, transport } = network();
+    // The browser's lock manager: a named lock is held by one callback at a time.
+    const held = new Set<string>();
+    const locks: LockManagerLike = {
+      async request(lockName, options, callback) {
+        if (held.has(lockName)) {
+          if (options.ifAvailable) return callback(null);
+          throw new Error('this fake only knows ifAvailable');
+        }
+        held.add(lockName);
+        try {
+          return await callback({ name: lockName });
+        } finally {
+          held.delete(lockName);
+        }
+      },
+    };
+    const tabs = { locks, channelName: `tabs-${randomUUID()}` };
+    const one = engine(name, transport, cartId, undefined, tabs);
+    const two = engine(name, transport, cartId, undefined, tabs);
+    await Promise.all([one.cart.ready, two.cart.ready]);
+    const meta = () => ({ commandId: randomUUID(), now: new Date().toISOString() });
+    await one.sync.dispatch(
+      one.cart,
+      { type: 'AddItem', data: { code: 'WRI3-KIT', quantity: 1 }, metadata: meta() },
+      'en-us',
+    ).saved;
+    await two.sync.dispatch(
+      two.cart,
+      { type: 'AddItem', data: { code: 'WRI3-RF25', quantity: 3 }, metadata: meta() },
+      'en-us',
+    ).saved;
+    // Each tab shows the other's change (BroadcastChannel, then the database).
+    const both = [
+      ['WRI3-KIT', 1],
+      ['WRI3-RF25', 3],
+    ];
+    const lines = (open: typeof one.cart) =>
+      open.state$.getValue().lines.map((l) => [l.code, l.quantity]);
+    await expect.poll(() => lines(one.cart), { timeout: 2_000 }).toEqual(both);
+    await expect.poll(() => lines(two.cart), { timeout: 2_000 }).toEqual(both);
+
+    // Both flush at once: the tab without the lock sends nothing; the other sends all.
+    net.online = true;
+    const [first, second] = await Promise.all([one.sync.flush(), two.sync.flush()]);
+    expect([first, second]).toEqual([
+      { sent: 2, complete: true },
+      { sent: 0, complete: true },
+    ]);
+    const server = await app.inject({ url: `/api/carts/${cartId}`, headers: { cookie } });
+    const stored = server.json<{ events: StoredEvent<CartEvent>[] }>();
+    expect(new Set(stored.events.map((e) => e.commandId)).size).toBe(2);
+    await expect.poll(() => two.cart.stream.pending.length, { timeout: 2_000 }).toBe(0);
+    expect(lines(two.cart)).toEqual(both);
+    one.sync.close();
+    two.sync.close();
+  });
+
   it("keeps a user's queued commands through a sign-out and sends them when they are back", async () => {
     const name = `sync-test-${randomUUID()}`;
     const cartId = randomUUID();

@@ -50,7 +50,8 @@ type ChannelMessage =
   | { readonly type: 'changed'; readonly streamId: string }
   | { readonly type: 'notice'; readonly notice: SyncNotice };
 
-interface LockManagerLike {
+/** The part of the Web Locks API the engine uses (navigator.locks). */
+export interface LockManagerLike {
   request<T>(
     name: string,
     options: { ifAvailable: boolean },
