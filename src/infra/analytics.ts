@@ -17,6 +17,8 @@ export function dataLayer(): DataLayerEvent[] {
 }
 
 export function pushEvent(event: DataLayerEvent): void {
+  // Outside a page (the service worker, tests in Node) there is no data layer.
+  if (typeof window === 'undefined') return;
   dataLayer().push(event);
 }
 

@@ -19,6 +19,21 @@ async function addFromProductPage(page: Page, locale: string, code: string, quan
   await add.click();
 }
 
+interface EcommerceEntry {
+  readonly event: string;
+  readonly ecommerce: { readonly currency: string; readonly items: Record<string, unknown>[] };
+}
+
+/** The cart's analytics events among what the page pushed to its data layer. */
+function readEcommerce(dataLayer: unknown): EcommerceEntry[] {
+  const layer = Array.isArray(dataLayer) ? (dataLayer as { event?: unknown }[]) : [];
+  return layer.filter(
+    (e): e is EcommerceEntry =>
+      typeof e.event === 'string' &&
+      /^(view_item|add_to_cart|remove_from_cart|view_cart)$/.test(e.event),
+  );
+}
+
 function confirmedPush(page: Page) {
   return page.waitForResponse(
     async (response) =>
@@ -39,12 +54,39 @@ test('a product added from its page shows in the header and the cart, and the se
   ).toBeVisible();
   await expect(page.getByTestId('cart-link')).toHaveText('Cart (2 items)');
   await confirmed;
+  // SPEC 3 analytics product entries in the data layer.
+  const events = async () =>
+    readEcommerce(await page.evaluate(() => (window as { dataLayer?: unknown }).dataLayer));
+  const viewItem = (await events()).find((e) => e.event === 'view_item');
+  expect(viewItem?.ecommerce.currency).toBe('USD');
+  expect(viewItem?.ecommerce.items[0]).toMatchObject({
+    item_id: KIT.code,
+    name: KIT.name,
+    quantity: 1,
+    position: 1,
+  });
+  const added = (await events()).find((e) => e.event === 'add_to_cart');
+  expect(added?.ecommerce.items).toEqual([
+    expect.objectContaining({
+      item_id: KIT.code,
+      name: KIT.name,
+      program: expect.any(String),
+      price: expect.any(Number),
+      discountPrice: expect.any(Number),
+      quantity: 2,
+      position: 1,
+      addToCartSource: 'product-page',
+    }),
+  ]);
 
   await page.getByTestId('cart-link').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Shopping Cart');
   const line = page.getByTestId(`cart-line-${KIT.code}`);
   await expect(line.getByRole('link', { name: KIT.name })).toBeVisible();
   await expect(line.getByLabel('Quantity')).toHaveValue('2');
+  await expect
+    .poll(async () => (await events()).filter((e) => e.event === 'view_cart').length)
+    .toBe(1);
 
   // Quantity rules in the spec's words; nothing changes.
   await line.getByLabel('Quantity').fill('');
@@ -69,6 +111,8 @@ test('a product added from its page shows in the header and the cart, and the se
     .getByRole('button', { name: `Remove ${KIT.name}` })
     .click();
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  const removed = (await events()).find((e) => e.event === 'remove_from_cart');
+  expect(removed?.ecommerce.items[0]).toMatchObject({ item_id: KIT.code, quantity: 3 });
   await expect(page.getByTestId('cart-link')).toHaveText('Cart (0 items)');
 });
 

@@ -15,6 +15,7 @@
  * cleared, both as queued commands, so the merge also works offline.
  */
 import { BehaviorSubject, map, of, switchMap, type Observable } from 'rxjs';
+import { cartChangeEvents, type AddToCartSource } from '../../../domain/analytics/ecommerce';
 import type { CartCommand } from '../../../domain/cart/commands';
 import type { CartProduct } from '../../../domain/cart/context';
 import type { CartEvent } from '../../../domain/cart/events';
@@ -26,6 +27,7 @@ import type {
   SavedCartsState,
 } from '../../../domain/saved-cart/saved-carts';
 import type { Storefront } from '../../../domain/storefront/storefronts';
+import { pushEvent } from '../analytics';
 import { apiJson, ApiError } from '../api';
 import { currentUser$, type SignedInUser } from '../session';
 import { openLocalDb, type LocalDb } from '../sync/local-db';
@@ -301,17 +303,28 @@ export class CartStore {
   private send(
     active: ActiveCart,
     request: CartRequest,
+    source?: AddToCartSource,
   ): { events: readonly CartEvent[]; saved: Promise<void> } {
     const command = {
       ...request,
       metadata: { commandId: newId(), now: new Date().toISOString() },
     } as CartCommand;
+    const before = active.stream.state$.getValue();
     const result = this.engine.dispatch(
       active.stream,
       command,
       active.storefront.locale,
       active.owner?.id,
     );
+    // What the person changed, for the data layer (SPEC 3 analytics product entry).
+    for (const event of cartChangeEvents(
+      result.events,
+      before,
+      active.storefront.currency,
+      source,
+    )) {
+      pushEvent({ ...event });
+    }
     void result.saved.then(() => {
       this.flushSoon();
     });
@@ -325,11 +338,16 @@ export class CartStore {
   addItem(
     product: CartProduct,
     quantity: number,
+    source: AddToCartSource = 'product-page',
   ): { events: readonly CartEvent[]; saved: Promise<void> } {
     const active = this.active$.getValue();
     if (!active) throw new Error('No cart is open yet.');
     const remembered = this.remember(active.storefront.storeId, [product]);
-    const result = this.send(active, { type: 'AddItem', data: { code: product.code, quantity } });
+    const result = this.send(
+      active,
+      { type: 'AddItem', data: { code: product.code, quantity } },
+      source,
+    );
     return { events: result.events, saved: Promise.all([remembered, result.saved]).then(() => {}) };
   }
 
@@ -340,7 +358,7 @@ export class CartStore {
   ): { events: readonly CartEvent[]; saved: Promise<void> } {
     const active = this.active$.getValue();
     if (!active) throw new Error('No cart is open yet.');
-    return this.send(active, { type: 'AddItems', data: { items, source } });
+    return this.send(active, { type: 'AddItems', data: { items, source } }, source);
   }
 
   /** The quick order draft of the active store, decided with the products known here. */

@@ -4,14 +4,16 @@
  * changes are waiting for the connection. Every change works offline.
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { viewCartEvent } from '../../../../domain/analytics/ecommerce';
 import { CART_MESSAGES } from '../../../../domain/cart/messages';
 import type { CartLineView, CartSummary } from '../../../../domain/cart/projections/summary';
 import { formatMoney, money } from '../../../../domain/pricing/money';
 import { DomainError } from '../../../../domain/shared/domain-error';
 import type { Message } from '../../../../domain/shared/message';
 import { V } from '../../../../domain/validation/messages';
+import { pushEvent } from '../../../infra/analytics';
 import { cartQueued$, cartSummary$ } from '../../../infra/cart/cart-loader';
 import type { CartStore } from '../../../infra/cart/cart-store';
 import { useObservableValue } from '../../../infra/use-observable';
@@ -25,6 +27,14 @@ export function CartPage() {
   const summary = useObservableValue(cartSummary$);
   const queued = useObservableValue(cartQueued$);
   const storefront = useStorefront();
+  // SPEC 3: the cart viewed, for the data layer, once per visit when it has loaded.
+  const viewed = useRef(false);
+  useEffect(() => {
+    if (viewed.current || !store || !summary) return;
+    viewed.current = true;
+    const promotions = store.active$.getValue()?.stream.state$.getValue().promotions ?? [];
+    pushEvent({ ...viewCartEvent(summary, promotions) });
+  }, [store, summary]);
   const format = (minor: number) =>
     formatMoney(money(minor, summary?.currency ?? storefront.currency), languageTag(storefront));
 

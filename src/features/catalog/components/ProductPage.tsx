@@ -5,8 +5,9 @@
  * minimum and maximum order quantities. Pages seen before open offline.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { viewItemEvent } from '../../../../domain/analytics/ecommerce';
 import {
   canAddToCart,
   LEVEL_EXPLANATIONS,
@@ -16,6 +17,7 @@ import { CHECKOUT_MESSAGES } from '../../../../domain/checkout/messages';
 import { DomainError } from '../../../../domain/shared/domain-error';
 import type { Message, MessageDescriptor } from '../../../../domain/shared/message';
 import { V } from '../../../../domain/validation/messages';
+import { pushEvent } from '../../../infra/analytics';
 import { ApiError } from '../../../infra/api';
 import { cartProductOf } from '../../../infra/cart/cart-stream';
 import { CATEGORY_LABELS } from '../../../shell/content/fallback-content';
@@ -89,6 +91,23 @@ function ProductDetails({
 }) {
   const { t, i18n } = useLingui();
   const storefront = useStorefront();
+  // SPEC 3: the product viewed, for the data layer (once per product shown).
+  const { code, name, program, priceMinor, currency, notDiscountable } = product;
+  useEffect(() => {
+    if (priceMinor === null) return;
+    pushEvent({
+      ...viewItemEvent(
+        {
+          code,
+          name,
+          program,
+          unitPriceMinor: priceMinor,
+          notDiscountable: notDiscountable ?? false,
+        },
+        currency,
+      ),
+    });
+  }, [code, name, program, priceMinor, currency, notDiscountable]);
   const say = (descriptor: MessageDescriptor, values: Record<string, string>) =>
     i18n._({ id: descriptor.id, message: descriptor.message, values });
   const category = CATEGORY_LABELS.get(product.category);
