@@ -9,6 +9,7 @@ import {
   redirect,
   type LoaderFunctionArgs,
   type RouteObject,
+  type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { localeForCountry } from '../../domain/storefront/country-locale';
 import { resolveLocale } from '../../domain/storefront/resolve-locale';
@@ -119,6 +120,12 @@ function storefrontPages(): RouteObject[] {
       }),
     },
     {
+      path: 'checkout',
+      lazy: async () => ({
+        Component: (await import('../features/checkout/components/CheckoutPage')).CheckoutPage,
+      }),
+    },
+    {
       path: 'p/:code',
       lazy: async () => ({
         Component: (await import('../features/catalog/components/ProductPage')).ProductPage,
@@ -148,6 +155,10 @@ export function createRouter() {
     Component: StorefrontLayout,
     ErrorBoundary: RouteErrorPage,
     HydrateFallback: () => null,
+    // The sign-in check lives in the storefront's loader: run it again for every page that
+    // needs a user, also when reached by a link from a page that does not.
+    shouldRevalidate: ({ nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+      defaultShouldRevalidate || requiresSignIn(nextUrl.pathname),
   };
   return createBrowserRouter([
     { path: '/', loader: rootLoader, HydrateFallback: () => null },

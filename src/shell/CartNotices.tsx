@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { cartNotices$ } from '../infra/cart/cart-loader';
+import { cartNotices$, claimedCommands } from '../infra/cart/cart-loader';
 import type { SyncNotice } from '../infra/sync/sync-engine';
 
 const MAX_SHOWN = 5;
@@ -16,6 +16,7 @@ export function CartNotices() {
 
   useEffect(() => {
     const subscription = cartNotices$.subscribe((notice) => {
+      if (claimedCommands.has(notice.commandId)) return;
       setNotices((current) =>
         current.some((n) => n.commandId === notice.commandId)
           ? current

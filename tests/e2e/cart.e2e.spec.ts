@@ -184,3 +184,38 @@ test("a visitor's cart merges into the user's cart at sign-in, and the user find
     await other.close();
   }
 });
+
+test('promotion codes are decided by the store and answered in the spec’s words', async ({
+  page,
+}) => {
+  await addFromProductPage(page, 'en-gb', KIT.code, '1');
+  await expect(page.getByTestId('cart-link')).toHaveText('Cart (1 item)');
+  await page.goto('/en-gb/cart');
+  const field = page.getByLabel('Promotion code', { exact: true });
+  const apply = page.getByRole('button', { name: 'Apply' });
+  const promotions = page.getByRole('region', { name: 'Promotion codes' });
+
+  await field.fill('NOPE2026');
+  await apply.click();
+  await expect(promotions.getByRole('alert')).toHaveText('This promotion code is not valid.');
+  await field.fill('spring25');
+  await apply.click();
+  await expect(promotions.getByRole('alert')).toHaveText('This promotion code is not active.');
+
+  const before = await page.getByTestId('cart-total').textContent();
+  await field.fill('school10');
+  await apply.click();
+  await expect(page.getByTestId('promotion-SCHOOL10')).toContainText('SCHOOL10');
+  await expect(page.getByTestId('cart-total')).not.toHaveText(before ?? '');
+  await field.fill('SCHOOL10');
+  await apply.click();
+  await expect(promotions.getByRole('alert')).toHaveText(
+    'This promotion code has already been applied.',
+  );
+  // The refusals were shown by the field, not again as notices.
+  await expect(page.locator('.cart-notices')).toHaveCount(0);
+
+  // Checkout needs a signed-in user.
+  await page.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/en-gb\/login\?/);
+});

@@ -14,6 +14,11 @@ export const cartSummary$ = new BehaviorSubject<CartSummary | null>(null);
 export const cartQueued$ = new BehaviorSubject<number>(0);
 /** Commands the server refused or could not take, in the spec's words. */
 export const cartNotices$ = new Subject<SyncNotice>();
+/**
+ * Commands whose outcome a screen shows itself (a promotion code next to its field): the
+ * shell's notices leave them out.
+ */
+export const claimedCommands = new Set<string>();
 
 let loading: Promise<CartStore> | undefined;
 

@@ -17,6 +17,9 @@
 import { BehaviorSubject, map, of, switchMap, type Observable } from 'rxjs';
 import { cartChangeEvents, type AddToCartSource } from '../../../domain/analytics/ecommerce';
 import type { CartCommand } from '../../../domain/cart/commands';
+import { normalizeCode } from '../../../domain/cart/decide';
+import { DomainError } from '../../../domain/shared/domain-error';
+import { V } from '../../../domain/validation/messages';
 import type { CartProduct } from '../../../domain/cart/context';
 import type { CartEvent } from '../../../domain/cart/events';
 import { cartSummary, type CartSummary } from '../../../domain/cart/projections/summary';
@@ -349,6 +352,35 @@ export class CartStore {
       source,
     );
     return { events: result.events, saved: Promise.all([remembered, result.saved]).then(() => {}) };
+  }
+
+  /**
+   * Queues a promotion code: only the server decides it (its answer, or its refusal in the
+   * spec's words, arrives as events or a notice). A code already applied is refused here.
+   */
+  applyPromotion(code: string): { commandId: string; saved: Promise<void> } {
+    const active = this.active$.getValue();
+    if (!active) throw new Error('No cart is open yet.');
+    const normalized = normalizeCode(code);
+    if (active.stream.state$.getValue().promotions.some((p) => p.code === normalized)) {
+      throw new DomainError('cart.promotion-already-applied', V.promotionAlreadyApplied);
+    }
+    const commandId = newId();
+    const command = {
+      type: 'ApplyPromotion',
+      data: { code: normalized },
+      metadata: { commandId, now: new Date().toISOString() },
+    } as const;
+    const result = this.engine.dispatch(
+      active.stream,
+      command,
+      active.storefront.locale,
+      active.owner?.id,
+    );
+    void result.saved.then(() => {
+      this.flushSoon();
+    });
+    return { commandId, saved: result.saved };
   }
 
   /** Adds several products at once (quick order, a saved cart): what fails is reported. */

@@ -7,14 +7,23 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { viewCartEvent } from '../../../../domain/analytics/ecommerce';
+import { normalizeCode } from '../../../../domain/cart/decide';
 import { CART_MESSAGES } from '../../../../domain/cart/messages';
 import type { CartLineView, CartSummary } from '../../../../domain/cart/projections/summary';
+import { DISCOUNT_LABELS } from '../../../../domain/pricing/discount-label';
 import { formatMoney, money } from '../../../../domain/pricing/money';
 import { DomainError } from '../../../../domain/shared/domain-error';
 import type { Message } from '../../../../domain/shared/message';
+import { aimswebProblems } from '../../../../domain/validation/checkout';
 import { V } from '../../../../domain/validation/messages';
 import { pushEvent } from '../../../infra/analytics';
-import { cartQueued$, cartSummary$ } from '../../../infra/cart/cart-loader';
+import {
+  cartNotices$,
+  cartQueued$,
+  cartSummary$,
+  claimedCommands,
+} from '../../../infra/cart/cart-loader';
+import { online$ } from '../../../infra/connectivity';
 import type { CartStore } from '../../../infra/cart/cart-store';
 import { useObservableValue } from '../../../infra/use-observable';
 import { languageTag } from '../../../shell/storefront-label';
@@ -23,6 +32,7 @@ import { useCartStore } from '../../../shell/use-cart-store';
 import '../cart.css';
 
 export function CartPage() {
+  const { i18n } = useLingui();
   const store = useCartStore();
   const summary = useObservableValue(cartSummary$);
   const queued = useObservableValue(cartQueued$);
@@ -68,6 +78,7 @@ export function CartPage() {
             </p>
           ) : (
             <>
+              <Promotions summary={summary} store={store} format={format} />
               <ul className="cart-lines">
                 {summary.lines.map((line) => (
                   <CartLineRow key={line.code} line={line} store={store} format={format} />
@@ -80,17 +91,22 @@ export function CartPage() {
                 <dd data-testid="cart-subtotal">{format(summary.subtotalMinor)}</dd>
                 {summary.discountsMinor > 0 ? (
                   <>
-                    <dt>
-                      <Trans>Discounts</Trans>
-                    </dt>
+                    <dt>{i18n._(DISCOUNT_LABELS.general)}</dt>
                     <dd>-{format(summary.discountsMinor)}</dd>
                   </>
                 ) : null}
                 <dt>
                   <Trans>Total</Trans>
                 </dt>
-                <dd>{format(summary.totalMinor)}</dd>
+                <dd data-testid="cart-total">{format(summary.totalMinor)}</dd>
               </dl>
+              <AimswebNote summary={summary} />
+              <Link
+                to={`/${storefront.locale}/checkout`}
+                className="button-link cart-page__checkout"
+              >
+                <Trans>Checkout</Trans>
+              </Link>
             </>
           )}
         </>
@@ -232,5 +248,141 @@ function CartLineRow({
         <Trans>Remove</Trans>
       </button>
     </li>
+  );
+}
+
+/** SPEC 5: carts with aimsweb products must reach the minimum to check out. */
+function AimswebNote({ summary }: { summary: CartSummary }) {
+  const { i18n } = useLingui();
+  const storefront = useStorefront();
+  if (!summary.currency) return null;
+  const problem = aimswebProblems({
+    hasAimswebItems: summary.lines.some((l) => l.aimsweb),
+    subtotal: money(summary.totalMinor, summary.currency),
+    // The account is chosen at checkout, where the organization-only rule is checked.
+    accountType: 'ORGANIZATION',
+    displayLocale: languageTag(storefront),
+  })[0];
+  return problem ? (
+    <p className="cart-page__note" role="note">
+      {i18n._(problem)}
+    </p>
+  ) : null;
+}
+
+/**
+ * Promotion codes (SPEC 5): applied codes with what each takes off, and a field to add one.
+ * Only the server decides a code; its answer shows here, or waits for the connection.
+ */
+function Promotions({
+  summary,
+  store,
+  format,
+}: {
+  summary: CartSummary;
+  store: CartStore;
+  format: (minor: number) => string;
+}) {
+  const { i18n } = useLingui();
+  const online = useObservableValue(online$);
+  const inputId = useId();
+  const errorId = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<Message | null>(null);
+  const [pending, setPending] = useState<readonly { code: string; commandId: string }[]>([]);
+
+  useEffect(() => {
+    const subscription = cartNotices$.subscribe((notice) => {
+      if (!claimedCommands.has(notice.commandId)) return;
+      setError(notice.message);
+      setPending((current) => current.filter((p) => p.commandId !== notice.commandId));
+    });
+    return () => {
+      subscription.unsubscribe();
+    };
+  }, []);
+
+  const waiting = pending.filter((p) => !summary.promotions.some((x) => x.code === p.code));
+  return (
+    <section className="cart-promotions" aria-labelledby={`${inputId}-heading`}>
+      <h2 id={`${inputId}-heading`}>
+        <Trans>Promotion codes</Trans>
+      </h2>
+      {summary.promotions.length > 0 ? (
+        <ul>
+          {summary.promotions.map((promotion) => (
+            <li key={promotion.code} data-testid={`promotion-${promotion.code}`}>
+              <span>
+                {promotion.name} ({promotion.code})
+              </span>{' '}
+              <span>-{format(promotion.discountMinor)}</span>{' '}
+              <button
+                type="button"
+                className="button-secondary"
+                onClick={() => {
+                  store.dispatch({ type: 'RemovePromotion', data: { code: promotion.code } });
+                }}
+              >
+                <Trans>Remove</Trans>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {waiting.map((p) => (
+        <p key={p.commandId} role="status">
+          {online ? (
+            <Trans>Checking the code {p.code}…</Trans>
+          ) : (
+            <Trans>The code {p.code} will be checked when you are back online.</Trans>
+          )}
+        </p>
+      ))}
+      <form
+        className="cart-promotions__form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const typed = code.trim();
+          if (typed === '') {
+            setError(V.promotionInvalid);
+            return;
+          }
+          try {
+            const { commandId } = store.applyPromotion(typed);
+            claimedCommands.add(commandId);
+            setPending((current) => [...current, { code: normalizeCode(typed), commandId }]);
+            setError(null);
+            setCode('');
+          } catch (caught) {
+            if (!(caught instanceof DomainError)) throw caught;
+            setError(caught.detail);
+          }
+        }}
+      >
+        <label htmlFor={inputId}>
+          <Trans>Promotion code</Trans>
+        </label>
+        <input
+          id={inputId}
+          name="promotion-code"
+          autoComplete="off"
+          value={code}
+          aria-invalid={error !== null}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => {
+            setCode(event.target.value);
+          }}
+        />
+        <button type="submit" className="button-secondary">
+          <Trans>Apply</Trans>
+        </button>
+        {error ? (
+          <p id={errorId} className="field__error" role="alert">
+            {i18n._(error)}
+          </p>
+        ) : null}
+      </form>
+    </section>
   );
 }
