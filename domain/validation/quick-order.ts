@@ -9,8 +9,8 @@ import { toValidationIssues } from './issues';
 import { V } from './messages';
 
 export const QUICK_ORDER_MAX_ROWS = 25;
-/** Rows the form shows at first, all empty (SPEC 9: quick order rows default to empty). */
-export const QUICK_ORDER_INITIAL_ROWS = 3;
+/** Rows the form shows at first: all 25, each empty (SPEC 9: quick order rows default to empty). */
+export const QUICK_ORDER_INITIAL_ROWS = QUICK_ORDER_MAX_ROWS;
 
 export interface QuickOrderRowInput {
   readonly code: string;

@@ -5,7 +5,6 @@
  * never opened from the index's summary of it.
  */
 import type {
-  CatalogIndex,
   ProductDetail,
   ProductSummary,
   SearchQuery,
@@ -14,6 +13,7 @@ import type {
 import { searchIndex } from '../../../domain/catalog/search-text';
 import type { Locale } from '../../../domain/storefront/storefronts';
 import { ApiError, apiJson } from '../../infra/api';
+import { hasIndex, loadIndex } from '../../infra/catalog-index';
 
 /** A product with all its details, or only the summary the offline index holds. */
 export type ProductView = ProductSummary & Partial<Omit<ProductDetail, keyof ProductSummary>>;
@@ -42,22 +42,11 @@ export function searchParamsOf(query: Partial<SearchQuery>): URLSearchParams {
   return params;
 }
 
-const indexes = new Map<Locale, Promise<CatalogIndex>>();
-
-/** The store's whole index, once per page session (the service worker keeps a copy). */
-export function loadIndex(locale: Locale): Promise<CatalogIndex> {
-  let pending = indexes.get(locale);
-  if (!pending) {
-    pending = apiJson<CatalogIndex>(`/api/catalog/index?locale=${locale}`);
-    pending.catch(() => indexes.delete(locale));
-    indexes.set(locale, pending);
-  }
-  return pending;
-}
+export { loadIndex };
 
 /** Fetches the index in idle time so that searching keeps working offline. */
 export function warmIndex(locale: Locale): void {
-  if (indexes.has(locale) || !navigator.onLine) return;
+  if (hasIndex(locale) || !navigator.onLine) return;
   const run = () => {
     loadIndex(locale).catch(() => undefined);
   };
