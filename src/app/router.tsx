@@ -120,6 +120,13 @@ function storefrontPages(): RouteObject[] {
       }),
     },
     {
+      path: 'quick-order',
+      lazy: async () => ({
+        Component: (await import('../features/quick-order/components/QuickOrderPage'))
+          .QuickOrderPage,
+      }),
+    },
+    {
       path: 'checkout',
       lazy: async () => ({
         Component: (await import('../features/checkout/components/CheckoutPage')).CheckoutPage,
