@@ -1,6 +1,6 @@
 /**
  * The route patterns the session logic recognises (SPEC 2.1) and which of them need a
- * signed-in user: pages under my-account and checkout send a visitor to sign-in. Paths may
+ * signed-in user: pages under my-account, saved carts and checkout send a visitor to sign-in. Paths may
  * carry a locale or store-path prefix; the patterns are matched below it as well.
  */
 import { resolveLocale } from './resolve-locale';
@@ -15,6 +15,8 @@ export type RouteName =
   | 'order-status'
   | 'product'
   | 'cart'
+  | 'quick-order'
+  | 'saved-carts'
   | 'checkout'
   | 'register'
   | 'search'
@@ -35,6 +37,9 @@ const PATTERNS: readonly (readonly [RouteName, RegExp, boolean])[] = [
   ['order-status', /^\/order-status\/?$/, false],
   ['product', /^\/p\/[^/]+\/?$/, false],
   ['cart', /^\/cart(?:\/.*)?$/, false],
+  ['quick-order', /^\/quick-order\/?$/, false],
+  // A person's saved carts (SPEC 2.7), also below my-account.
+  ['saved-carts', /^\/saved-carts(?:\/.*)?$/, true],
   ['checkout', /^\/(?:[^/]+\/)?checkout(?:\/.*)?$/, true],
   ['checkout', /^\/exp-checkout(?:\/.*)?$/, true],
   ['register', /^\/register\/?$/, false],

@@ -119,6 +119,22 @@ function storefrontPages(): RouteObject[] {
         Component: (await import('../features/cart/components/CartPage')).CartPage,
       }),
     },
+    ...['my-account/saved-carts', 'saved-carts'].flatMap((base): RouteObject[] => [
+      {
+        path: base,
+        lazy: async () => ({
+          Component: (await import('../features/saved-carts/components/SavedCartsPage'))
+            .SavedCartsPage,
+        }),
+      },
+      {
+        path: `${base}/cart-details/:id`,
+        lazy: async () => ({
+          Component: (await import('../features/saved-carts/components/SavedCartsPage'))
+            .SavedCartDetailsPage,
+        }),
+      },
+    ]),
     {
       path: 'quick-order',
       lazy: async () => ({

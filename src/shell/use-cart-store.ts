@@ -1,5 +1,7 @@
 /** The cart store for a screen: loaded at once, with this storefront's cart for this person. */
 import { useEffect, useState } from 'react';
+import { of, switchMap } from 'rxjs';
+import type { SavedCartsState } from '../../domain/saved-cart/saved-carts';
 import { loadCartStore } from '../infra/cart/cart-loader';
 import type { CartStore } from '../infra/cart/cart-store';
 import { currentUser$ } from '../infra/session';
@@ -25,4 +27,19 @@ export function useCartStore(): CartStore | null {
     };
   }, [storefront, user]);
   return store;
+}
+
+/** The signed-in user's saved carts, kept current; null for a visitor or until loaded. */
+export function useSavedCarts(store: CartStore | null): SavedCartsState | null {
+  const [state, setState] = useState<SavedCartsState | null>(null);
+  useEffect(() => {
+    if (!store) return;
+    const subscription = store.active$
+      .pipe(switchMap((active) => active?.savedCarts?.state$ ?? of(null)))
+      .subscribe(setState);
+    return () => {
+      subscription.unsubscribe();
+    };
+  }, [store]);
+  return state;
 }

@@ -462,9 +462,19 @@ export class CartStore {
     return { savedCartId, saved: result.saved };
   }
 
-  /** Puts a saved cart's lines into the active cart (the store checks each again). */
-  restoreSavedCart(savedCartId: string): { saved: Promise<void> } {
+  /**
+   * Puts a saved cart's lines into the active cart (the store checks each again): added to
+   * what is there (SPEC 2.5 old-cart merge), or instead of it.
+   */
+  restoreSavedCart(
+    savedCartId: string,
+    mode: 'merge' | 'replace' = 'merge',
+  ): { saved: Promise<void> } {
     const { active } = this.savedCartsOf();
+    const emptied =
+      mode === 'replace'
+        ? this.send(active, { type: 'ClearCart', data: { reason: 'emptied' } })
+        : null;
     const restored = this.sendSaved({
       type: 'RestoreSavedCart',
       data: { savedCartId, intoCartId: active.cartId },
@@ -476,7 +486,9 @@ export class CartStore {
       lines.map((l) => ({ code: l.code, quantity: l.quantity })),
       'saved-cart',
     );
-    return { saved: Promise.all([restored.saved, cart.saved]).then(() => {}) };
+    return {
+      saved: Promise.all([emptied?.saved, restored.saved, cart.saved]).then(() => {}),
+    };
   }
 
   deleteSavedCart(savedCartId: string): { saved: Promise<void> } {

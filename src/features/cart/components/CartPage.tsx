@@ -25,10 +25,12 @@ import {
 } from '../../../infra/cart/cart-loader';
 import { online$ } from '../../../infra/connectivity';
 import type { CartStore } from '../../../infra/cart/cart-store';
+import { currentUser$ } from '../../../infra/session';
 import { useObservableValue } from '../../../infra/use-observable';
 import { languageTag } from '../../../shell/storefront-label';
 import { useStorefront } from '../../../shell/use-storefront';
 import { useCartStore } from '../../../shell/use-cart-store';
+import { SaveCartDialog } from './SaveCartDialog';
 import '../cart.css';
 
 export function CartPage() {
@@ -101,6 +103,7 @@ export function CartPage() {
                 <dd data-testid="cart-total">{format(summary.totalMinor)}</dd>
               </dl>
               <AimswebNote summary={summary} />
+              <SaveCart store={store} />
               <Link
                 to={`/${storefront.locale}/checkout`}
                 className="button-link cart-page__checkout"
@@ -384,5 +387,33 @@ function Promotions({
         ) : null}
       </form>
     </section>
+  );
+}
+
+/** Save cart (SPEC 2.5): for a signed-in user, who keeps saved carts on their account. */
+function SaveCart({ store }: { store: CartStore }) {
+  const user = useObservableValue(currentUser$);
+  const [open, setOpen] = useState(false);
+  if (!user) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="button-secondary cart-page__save"
+        onClick={() => {
+          setOpen(true);
+        }}
+      >
+        <Trans>Save cart</Trans>
+      </button>
+      {open ? (
+        <SaveCartDialog
+          store={store}
+          onClose={() => {
+            setOpen(false);
+          }}
+        />
+      ) : null}
+    </>
   );
 }

@@ -1,0 +1,115 @@
+/**
+ * Restoring a saved cart: at once when the cart is empty; otherwise the old-cart merge modal
+ * (SPEC 2.5) asks whether to add the saved products to the cart or to replace it.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { cartSummary$ } from '../../../infra/cart/cart-loader';
+import type { CartStore } from '../../../infra/cart/cart-store';
+import { useObservableValue } from '../../../infra/use-observable';
+import { useStorefront } from '../../../shell/use-storefront';
+
+export function RestoreButton({
+  store,
+  savedCartId,
+  name,
+}: {
+  store: CartStore;
+  savedCartId: string;
+  name: string;
+}) {
+  const { t } = useLingui();
+  const storefront = useStorefront();
+  const navigate = useNavigate();
+  const summary = useObservableValue(cartSummary$);
+  const [asking, setAsking] = useState(false);
+  const restore = (mode: 'merge' | 'replace') => {
+    store.restoreSavedCart(savedCartId, mode);
+    void navigate(`/${storefront.locale}/cart`);
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="button-link"
+        aria-label={t`Restore ${name}`}
+        onClick={() => {
+          if ((summary?.lines.length ?? 0) > 0) setAsking(true);
+          else restore('merge');
+        }}
+      >
+        <Trans>Restore</Trans>
+      </button>
+      {asking ? (
+        <MergeDialog
+          onChoose={(mode) => {
+            setAsking(false);
+            if (mode) restore(mode);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function MergeDialog({ onChoose }: { onChoose: (mode: 'merge' | 'replace' | null) => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => {
+      element?.close();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      className="modal"
+      aria-labelledby={titleId}
+      onCancel={() => {
+        onChoose(null);
+      }}
+    >
+      <h2 id={titleId}>
+        <Trans>Your cart already has products</Trans>
+      </h2>
+      <p>
+        <Trans>
+          Add the saved cart&apos;s products to your current cart, or replace your current cart with
+          them?
+        </Trans>
+      </p>
+      <div className="modal__actions">
+        <button
+          type="button"
+          className="button-link"
+          onClick={() => {
+            onChoose('merge');
+          }}
+        >
+          <Trans>Merge carts</Trans>
+        </button>
+        <button
+          type="button"
+          className="button-secondary"
+          onClick={() => {
+            onChoose('replace');
+          }}
+        >
+          <Trans>Replace my cart</Trans>
+        </button>
+        <button
+          type="button"
+          className="button-secondary"
+          onClick={() => {
+            onChoose(null);
+          }}
+        >
+          <Trans>Cancel</Trans>
+        </button>
+      </div>
+    </dialog>
+  );
+}
