@@ -6,8 +6,18 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DANA, signInFromHeader } from './support/sign-in';
+import AxeBuilder from '@axe-core/playwright';
+import { evolve as evolveCart } from '../../domain/cart/decide';
+import type { CartEvent } from '../../domain/cart/events';
+import { initialCartState } from '../../domain/cart/state';
+import { DANA, signInFromHeader, signOutFromHeader } from './support/sign-in';
 
+const FORMS = { code: 'HMA2-RF25' };
+const PRIYA = {
+  email: 'priya.shah@demo.example',
+  password: 'Demo-Colleague-2026',
+  firstName: 'Priya',
+};
 const KIT = { code: 'WRI3-KIT', name: 'Westbrook Reading Inventory, Third Edition, Complete Kit' };
 
 async function addFromProductPage(page: Page, locale: string, code: string, quantity: string) {
@@ -31,6 +41,29 @@ function readEcommerce(dataLayer: unknown): EcommerceEntry[] {
     (e): e is EcommerceEntry =>
       typeof e.event === 'string' &&
       /^(view_item|add_to_cart|remove_from_cart|view_cart)$/.test(e.event),
+  );
+}
+
+/** The visitor cart's id this browser keeps for a store (its database, read in the page). */
+async function visitorCartId(page: Page, storeId: string): Promise<string> {
+  return page.evaluate(
+    (key) =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('assessments-store');
+        open.onerror = () => {
+          reject(new Error('no database'));
+        };
+        open.onsuccess = () => {
+          const read = open.result.transaction('meta').objectStore('meta').get(key);
+          read.onsuccess = () => {
+            const value = (read.result as { value?: unknown } | undefined)?.value;
+            open.result.close();
+            if (typeof value === 'string') resolve(value);
+            else reject(new Error('no cart id'));
+          };
+        };
+      }),
+    `cart:${storeId}:visitor`,
   );
 }
 
@@ -116,7 +149,7 @@ test('a product added from its page shows in the header and the cart, and the se
   await expect(page.getByTestId('cart-link')).toHaveText('Cart (0 items)');
 });
 
-test('offline, an added product is kept across a reload and sent when the connection is back', async ({
+test('offline: two products and a quantity change survive a reload and a new page, and reach the server once online', async ({
   page,
   context,
   pageErrors,
@@ -125,28 +158,86 @@ test('offline, an added product is kept across a reload and sent when the connec
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 30_000,
   });
-  // The product page is seen once online, so the worker can show it offline.
-  await page.goto(`/en-gb/p/${KIT.code}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(KIT.name);
+  // Seen once online, so the worker can show them offline.
+  for (const code of [KIT.code, FORMS.code]) {
+    await page.goto(`/en-gb/p/${code}`);
+    await expect(page.getByRole('complementary', { name: 'Buy' })).toBeVisible();
+  }
+  await page.goto('/en-gb/cart');
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
 
   await context.setOffline(true);
   await addFromProductPage(page, 'en-gb', KIT.code, '1');
-  await expect(page.getByTestId('cart-link')).toHaveText('Cart (1 item)');
+  await addFromProductPage(page, 'en-gb', FORMS.code, '2');
+  await expect(page.getByTestId('cart-link')).toHaveText('Cart (3 items)');
   await page.goto('/en-gb/cart');
-  await expect(page.getByText('1 change is waiting to be sent.')).toBeVisible();
+  const forms = page.getByTestId(`cart-line-${FORMS.code}`).getByLabel('Quantity');
+  await forms.fill('5');
+  await forms.press('Enter');
+  await expect(page.getByText('You are offline: 3 changes are waiting to be sent.')).toBeVisible();
+  const seen = [
+    [KIT.code, '1'],
+    [FORMS.code, '5'],
+  ];
+  const lines = async (on: Page) =>
+    Promise.all(
+      seen.map(async ([code]) => [
+        code,
+        await on
+          .getByTestId(`cart-line-${code ?? ''}`)
+          .getByLabel('Quantity')
+          .inputValue(),
+      ]),
+    );
 
-  // A reload while offline: the line is read back from the browser's database.
+  // Reload, still offline: the same cart, read back from the browser's database.
   await page.reload();
-  await expect(page.getByTestId(`cart-line-${KIT.code}`).getByLabel('Quantity')).toHaveValue('1');
-  await expect(page.getByText('1 change is waiting to be sent.')).toBeVisible();
+  await expect(page.getByTestId(`cart-line-${FORMS.code}`)).toBeVisible();
+  expect(await lines(page)).toEqual(seen);
 
-  const confirmed = confirmedPush(page);
-  await context.setOffline(false);
-  await confirmed;
-  await expect(page.getByText(/waiting to be sent/)).toHaveCount(0);
-  await expect(page.getByTestId(`cart-line-${KIT.code}`).getByLabel('Quantity')).toHaveValue('1');
+  // The page is closed; a new one opens, still offline, then the connection comes back.
+  const cartId = await visitorCartId(page, 'ukassessments');
   const ours = pageErrors.filter((e) => !e.startsWith('Failed to load resource'));
   pageErrors.splice(0, pageErrors.length, ...ours);
+  await page.close();
+  const next = await context.newPage();
+  await next.goto('/en-gb/cart');
+  await expect(next.getByTestId(`cart-line-${FORMS.code}`)).toBeVisible();
+  expect(await lines(next)).toEqual(seen);
+  await context.setOffline(false);
+  await expect(next.getByText('All your changes were sent.')).toBeVisible({ timeout: 5_000 });
+
+  // The server's cart is what the person saw, with no line twice.
+  const server = await next.request.get(`/api/carts/${cartId}?after=0`);
+  const body = (await server.json()) as { events: { event: CartEvent }[] };
+  const state = body.events.map((e) => e.event).reduce(evolveCart, initialCartState());
+  expect(state.lines.map((l) => [l.code, String(l.quantity)])).toEqual(seen);
+  await next.close();
+});
+
+test('two tabs: a quantity change in one shows in the other, and signing out clears the cart in both', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/en-gb/');
+  await signInFromHeader(page, PRIYA);
+  await addFromProductPage(page, 'en-gb', KIT.code, '1');
+  await page.goto('/en-gb/cart');
+  const other = await context.newPage();
+  await other.goto('/en-gb/cart');
+  const quantityIn = (tab: Page) => tab.getByTestId(`cart-line-${KIT.code}`).getByLabel('Quantity');
+  await expect(quantityIn(other)).toHaveValue('1');
+
+  await quantityIn(page).fill('4');
+  await quantityIn(page).press('Enter');
+  await expect(quantityIn(other)).toHaveValue('4', { timeout: 1_000 });
+  await expect(other.getByTestId('cart-link')).toHaveText('Cart (4 items)', { timeout: 1_000 });
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+
+  await signOutFromHeader(page, PRIYA.firstName);
+  await expect(other.getByTestId('cart-link')).toHaveText('Cart (0 items)');
+  await expect(other.getByTestId(`cart-line-${KIT.code}`)).toHaveCount(0);
+  await other.close();
 });
 
 test("a visitor's cart merges into the user's cart at sign-in, and the user finds it on another device", async ({

@@ -55,15 +55,7 @@ export function CartPage() {
       <h1>
         <Trans>Your Shopping Cart</Trans>
       </h1>
-      {queued > 0 ? (
-        <p className="cart-page__queued" role="status">
-          <Plural
-            value={queued}
-            one="# change is waiting to be sent."
-            other="# changes are waiting to be sent."
-          />
-        </p>
-      ) : null}
+      <SyncStatus queued={queued} />
       {!store || !summary ? (
         <p role="status" aria-busy="true">
           <Trans>Loading your cart…</Trans>
@@ -416,4 +408,39 @@ function SaveCart({ store }: { store: CartStore }) {
       ) : null}
     </>
   );
+}
+
+/**
+ * Whether changes wait for the connection, and how many; then that they were sent. Offline,
+ * the shell's banner says so as well.
+ */
+function SyncStatus({ queued }: { queued: number }) {
+  const online = useObservableValue(online$);
+  const [waited, setWaited] = useState(false);
+  // Adjusted while rendering: remember that something waited, to say when it has gone.
+  if (queued > 0 && !waited) setWaited(true);
+  if (queued > 0) {
+    return (
+      <p className="cart-page__queued" role="status">
+        {online ? (
+          <Plural
+            value={queued}
+            one="# change is waiting to be sent."
+            other="# changes are waiting to be sent."
+          />
+        ) : (
+          <Plural
+            value={queued}
+            one="You are offline: # change is waiting to be sent."
+            other="You are offline: # changes are waiting to be sent."
+          />
+        )}
+      </p>
+    );
+  }
+  return waited ? (
+    <p className="cart-page__queued" role="status">
+      <Trans>All your changes were sent.</Trans>
+    </p>
+  ) : null;
 }
