@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the store's benchmarks, on the embedded database and, when DATABASE_URL
  * is set, on that PostgreSQL too. Prints a table and writes reports/bench.json as
- * `[{ "name": ..., "value": N, "unit": ... }]`. Times on a shared machine are noisy:
+ * `[{ "name": ..., "value": N, "unit": ... }]`. The browser figure needs Chromium. Times on a shared machine are noisy:
  * compare figures from one run, and never assert on them in tests.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -11,6 +11,7 @@ import { tempDir } from '../tests/support/temp-dir';
 import { benchCartReducer } from './bench/cart-reducer';
 import { benchCatalogSearch } from './bench/catalog-search';
 import { benchColdOpen } from './bench/cold-open';
+import { benchCommandToPaint } from './bench/command-to-paint';
 import { benchServerCommands } from './bench/server-commands';
 import type { Metric } from './bench/metric';
 
@@ -19,6 +20,7 @@ const dir = await tempDir('store-bench-');
 try {
   metrics.push(...benchCartReducer());
   metrics.push(...(await benchColdOpen()));
+  metrics.push(...(await benchCommandToPaint()));
   metrics.push(...(await benchServerCommands()));
   metrics.push(...(await benchCatalogSearch(dir)));
 } finally {
