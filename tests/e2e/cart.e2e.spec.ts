@@ -233,6 +233,7 @@ test('two tabs: a quantity change in one shows in the other, and signing out cle
   await expect(quantityIn(other)).toHaveValue('4', { timeout: 1_000 });
   await expect(other.getByTestId('cart-link')).toHaveText('Cart (4 items)', { timeout: 1_000 });
   expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await expect(page.getByText('All your changes were sent.')).toBeVisible();
 
   await signOutFromHeader(page, PRIYA.firstName);
   await expect(other.getByTestId('cart-link')).toHaveText('Cart (0 items)');
@@ -309,4 +310,25 @@ test('promotion codes are decided by the store and answered in the spec’s word
   // Checkout needs a signed-in user.
   await page.getByRole('link', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/en-gb\/login\?/);
+});
+
+test('a product is added from search results, and a pre-order product says when it comes', async ({
+  page,
+}) => {
+  await page.goto('/en-gb/search.html?q=westbrook%20complete%20kit');
+  await page.getByRole('button', { name: `Add ${KIT.name} to cart` }).click();
+  await expect(page.getByTestId('cart-link')).toHaveText('Cart (1 item)');
+  const added = await page.evaluate(() => (window as { dataLayer?: unknown }).dataLayer);
+  expect(
+    readEcommerce(added).find((e) => e.event === 'add_to_cart')?.ecommerce.items[0],
+  ).toMatchObject({ item_id: KIT.code, quantity: 1, addToCartSource: 'search' });
+
+  await addFromProductPage(page, 'en-gb', 'MCS6-KIT', '1');
+  const notice = page.getByRole('dialog', { name: 'Pre-ordered item' });
+  await expect(notice).toContainText(
+    'This product is available for pre-order. We will email you when it is available.',
+  );
+  await notice.getByRole('button', { name: 'Continue shopping' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByTestId('cart-link')).toHaveText('Cart (2 items)');
 });

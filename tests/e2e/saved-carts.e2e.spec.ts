@@ -36,6 +36,11 @@ test('a signed-in buyer saves the cart, empties it, restores it, and merges or r
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Cart name can only be alpha numeric');
   await dialog.getByLabel('Name').fill('Spring clinic');
+  // Cancelling typed text asks first (the return modal): return to edit keeps it.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  const leaving = page.getByRole('dialog', { name: 'Your changes will not be saved' });
+  await leaving.getByRole('button', { name: 'Return to edit' }).click();
+  await expect(dialog.getByLabel('Name')).toHaveValue('Spring clinic');
   await dialog.getByLabel('Description (optional)').fill('Kits for the reading clinic');
   await expect(dialog.getByText('228 characters left')).toBeVisible();
   await dialog.getByRole('button', { name: 'Save' }).click();

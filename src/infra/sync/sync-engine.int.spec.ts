@@ -309,6 +309,8 @@ describe('sync engine with the real server', () => {
     const stored = server.json<{ events: StoredEvent<CartEvent>[] }>();
     expect(new Set(stored.events.map((e) => e.commandId)).size).toBe(2);
     await expect.poll(() => two.cart.stream.pending.length, { timeout: 2_000 }).toBe(0);
+    // The tab that did not send also counts nothing waiting any more.
+    await expect.poll(() => two.sync.queued$.getValue(), { timeout: 2_000 }).toBe(0);
     expect(lines(two.cart)).toEqual(both);
     one.sync.close();
     two.sync.close();

@@ -108,7 +108,11 @@ export class SyncEngine {
         : new BroadcastChannel(options.channelName ?? CHANNEL_NAME);
     this.channel?.addEventListener('message', (event: MessageEvent<ChannelMessage>) => {
       const message = event.data;
-      if (message.type === 'changed') void this.reload(message.streamId);
+      if (message.type === 'changed') {
+        void this.reload(message.streamId);
+        // Another tab queued or sent something: the outbox is shared.
+        void this.countQueued();
+      }
       else this.notices$.next(message.notice);
     });
     void this.countQueued();
@@ -289,7 +293,10 @@ export class SyncEngine {
           command: entry.command,
         });
       } catch (error) {
-        if (failureKind(error) === 'drop') {
+        // A user's command refused because they signed out meanwhile waits for them.
+        const signedOut =
+          entry.userId !== undefined && entry.userId !== (this.options.currentUserId?.() ?? null);
+        if (failureKind(error) === 'drop' && !signedOut) {
           await this.db.outbox.delete(entry.id);
           this.notify({
             streamId: entry.streamId,

@@ -16,6 +16,7 @@ import type { CartStore } from '../../../infra/cart/cart-store';
 import { useStorefront } from '../../../shell/use-storefront';
 
 export function SaveCartDialog({ store, onClose }: { store: CartStore; onClose: () => void }) {
+  const [leaving, setLeaving] = useState(false);
   const { i18n } = useLingui();
   const storefront = useStorefront();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -37,13 +38,20 @@ export function SaveCartDialog({ store, onClose }: { store: CartStore; onClose: 
   }, []);
 
   const left = SAVED_CART_DESCRIPTION_MAX - description.length;
+  // SPEC 2.5 return modal: typed text is not thrown away without asking.
+  const cancel = () => {
+    if (!savedAs && (name.trim() !== '' || description.trim() !== '')) setLeaving(true);
+    else onClose();
+  };
   return (
     <dialog
       ref={dialog}
       className="modal"
       aria-labelledby={`${nameId}-title`}
-      onClose={onClose}
-      onCancel={onClose}
+      onCancel={(event) => {
+        event.preventDefault();
+        cancel();
+      }}
     >
       <h2 id={`${nameId}-title`}>
         <Trans>Save cart</Trans>
@@ -120,12 +128,56 @@ export function SaveCartDialog({ store, onClose }: { store: CartStore; onClose: 
             <button type="submit" className="button-link">
               <Trans>Save</Trans>
             </button>
-            <button type="button" className="button-secondary" onClick={onClose}>
+            <button type="button" className="button-secondary" onClick={cancel}>
               <Trans>Cancel</Trans>
             </button>
           </div>
         </form>
       )}
+      {leaving ? (
+        <ReturnDialog
+          onReturn={() => {
+            setLeaving(false);
+          }}
+          onLeave={onClose}
+        />
+      ) : null}
+    </dialog>
+  );
+}
+
+/** SPEC 2.5 return modal: changes will not be saved; Return to edit, or Cancel them. */
+function ReturnDialog({ onReturn, onLeave }: { onReturn: () => void; onLeave: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => {
+      element?.close();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      className="modal"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onReturn();
+      }}
+    >
+      <h2 id={titleId}>
+        <Trans>Your changes will not be saved</Trans>
+      </h2>
+      <div className="modal__actions">
+        <button type="button" className="button-link" onClick={onReturn}>
+          <Trans>Return to edit</Trans>
+        </button>
+        <button type="button" className="button-secondary" onClick={onLeave}>
+          <Trans>Cancel</Trans>
+        </button>
+      </div>
     </dialog>
   );
 }

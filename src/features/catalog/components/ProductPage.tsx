@@ -5,7 +5,7 @@
  * minimum and maximum order quantities. Pages seen before open offline.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { viewItemEvent } from '../../../../domain/analytics/ecommerce';
 import {
@@ -225,6 +225,7 @@ function AddToCart({ product }: { product: ProductView }) {
   >(null);
   const min = product.minOrderQuantity ?? 1;
   const added = outcome?.kind === 'added' ? outcome.quantity : null;
+  const [preOrderNotice, setPreOrderNotice] = useState(false);
 
   return (
     <form
@@ -243,6 +244,7 @@ function AddToCart({ product }: { product: ProductView }) {
         try {
           store.addItem(cartProductOf(detailOf(product)), quantity);
           setOutcome({ kind: 'added', quantity });
+          if (product.availability === 'pre-order') setPreOrderNotice(true);
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           setOutcome({ kind: 'error', message: error.detail });
@@ -279,7 +281,45 @@ function AddToCart({ product }: { product: ProductView }) {
           </Trans>
         </p>
       ) : null}
+      {preOrderNotice ? (
+        <PreOrderDialog
+          onClose={() => {
+            setPreOrderNotice(false);
+          }}
+        />
+      ) : null}
     </form>
+  );
+}
+
+/** SPEC 2.5 pre-ordered item modal: said once the product is in the cart. */
+function PreOrderDialog({ onClose }: { onClose: () => void }) {
+  const { i18n } = useLingui();
+  const storefront = useStorefront();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => {
+      element?.close();
+    };
+  }, []);
+  return (
+    <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>
+      <h2 id={titleId}>
+        <Trans>Pre-ordered item</Trans>
+      </h2>
+      <p>{i18n._(CHECKOUT_MESSAGES.preOrderedItem)}</p>
+      <div className="modal__actions">
+        <Link to={`/${storefront.locale}/cart`} className="button-link">
+          <Trans>View cart</Trans>
+        </Link>
+        <button type="button" className="button-secondary" onClick={onClose}>
+          <Trans>Continue shopping</Trans>
+        </button>
+      </div>
+    </dialog>
   );
 }
 

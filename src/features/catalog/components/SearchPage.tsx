@@ -5,9 +5,10 @@
  * Prices are the storefront's, in its currency.
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
+  canAddToCart,
   CATEGORIES,
   FORMAT_LABELS,
   FORMATS,
@@ -18,8 +19,13 @@ import {
   type SearchQuery,
   type SearchResult,
 } from '../../../../domain/catalog/catalog';
+import { DomainError } from '../../../../domain/shared/domain-error';
+import type { Message } from '../../../../domain/shared/message';
 import type { Locale } from '../../../../domain/storefront/storefronts';
+import { cartProductOf } from '../../../infra/cart/cart-stream';
+import { loadIndex } from '../../../infra/catalog-index';
 import { CATEGORY_LABELS } from '../../../shell/content/fallback-content';
+import { useCartStore } from '../../../shell/use-cart-store';
 import { useStorefront } from '../../../shell/use-storefront';
 import { isNetworkFailure, searchCatalog, searchParamsOf, warmIndex } from '../api';
 import { useLoad } from '../use-load';
@@ -151,10 +157,13 @@ export function SearchPage() {
                       <LevelLabel level={product.qualificationLevel} />
                     </span>
                   </p>
-                  <p className="catalog-card__buy">
+                  <div className="catalog-card__buy">
                     <Price product={product} />
                     <AvailabilityBadge availability={product.availability} />
-                  </p>
+                    {canAddToCart(product.availability) && product.priceMinor !== null ? (
+                      <QuickAdd code={product.code} name={product.name} />
+                    ) : null}
+                  </div>
                 </li>
               ))}
             </ol>
@@ -338,5 +347,59 @@ function Pages({
         <Trans>Next page</Trans>
       </button>
     </nav>
+  );
+}
+
+/**
+ * Add to cart from a search result: the smallest quantity the product may be ordered in,
+ * with the full product facts from the store's index (kept on the device, so this works
+ * offline too).
+ */
+function QuickAdd({ code, name }: { code: string; name: string }) {
+  const { t, i18n } = useLingui();
+  const storefront = useStorefront();
+  const store = useCartStore();
+  const [outcome, setOutcome] = useState<{ added: number } | { error: Message } | null>(null);
+  return (
+    <span className="catalog-card__add">
+      <button
+        type="button"
+        className="button-secondary"
+        disabled={!store}
+        aria-label={t`Add ${name} to cart`}
+        onClick={() => {
+          if (!store) return;
+          void loadIndex(storefront.locale).then(
+            (index) => {
+              const item = index.items.find((i) => i.code === code);
+              if (!item) return;
+              const quantity = item.minOrderQuantity ?? 1;
+              try {
+                store.addItem(cartProductOf(item), quantity, 'search');
+                setOutcome({ added: quantity });
+              } catch (error) {
+                if (!(error instanceof DomainError)) throw error;
+                setOutcome({ error: error.detail });
+              }
+            },
+            (error: unknown) => {
+              console.warn('The catalog index could not be loaded.', error);
+            },
+          );
+        }}
+      >
+        <Trans>Add to cart</Trans>
+      </button>
+      {outcome && 'added' in outcome ? (
+        <span role="status">
+          <Trans>Added ({outcome.added})</Trans>
+        </span>
+      ) : null}
+      {outcome && 'error' in outcome ? (
+        <span className="field__error" role="alert">
+          {i18n._(outcome.error)}
+        </span>
+      ) : null}
+    </span>
   );
 }
