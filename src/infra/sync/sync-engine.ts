@@ -112,8 +112,7 @@ export class SyncEngine {
         void this.reload(message.streamId);
         // Another tab queued or sent something: the outbox is shared.
         void this.countQueued();
-      }
-      else this.notices$.next(message.notice);
+      } else this.notices$.next(message.notice);
     });
     void this.countQueued();
   }
