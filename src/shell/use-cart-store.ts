@@ -4,6 +4,7 @@ import { of, switchMap } from 'rxjs';
 import type { SavedCartsState } from '../../domain/saved-cart/saved-carts';
 import { loadCartStore } from '../infra/cart/cart-loader';
 import type { CartStore } from '../infra/cart/cart-store';
+import { authSettled } from '../infra/auth/auth-state';
 import { currentUser$ } from '../infra/session';
 import { useObservableValue } from '../infra/use-observable';
 import { useStorefront } from './use-storefront';
@@ -16,7 +17,9 @@ export function useCartStore(): CartStore | null {
     let current = true;
     void loadCartStore()
       .then(async (loaded) => {
-        await loaded.activate(storefront, user);
+        // The cart is the visitor's or the user's: wait until sign-in has its answer.
+        await authSettled(10_000);
+        await loaded.activate(storefront, currentUser$.getValue());
         if (current) setStore(loaded);
       })
       .catch((error: unknown) => {

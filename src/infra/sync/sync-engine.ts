@@ -284,13 +284,19 @@ export class SyncEngine {
       const known = await this.db.streams.get(entry.streamId);
       let response: PushResponse<unknown>;
       try {
-        response = await this.options.transport.push(entry.kind, entry.streamId, entry.locale, {
-          clientId,
-          seq: entry.id,
-          commandId: entry.commandId,
-          expectedVersion: known?.version ?? 0,
-          command: entry.command,
-        });
+        response = await this.options.transport.push(
+          entry.kind,
+          entry.streamId,
+          entry.locale,
+          {
+            clientId,
+            seq: entry.id,
+            commandId: entry.commandId,
+            expectedVersion: known?.version ?? 0,
+            command: entry.command,
+          },
+          { visitor: entry.userId === undefined },
+        );
       } catch (error) {
         // A user's command refused because they signed out meanwhile waits for them.
         const signedOut =

@@ -13,6 +13,8 @@ export interface SyncTransport {
     streamId: string,
     locale: string,
     request: PushRequest<unknown>,
+    /** A visitor's stream: the server keeps it the visitor's even if someone is signed in. */
+    options?: { readonly visitor: boolean },
   ): Promise<PushResponse<unknown>>;
   pull(
     kind: StreamKindName,
@@ -43,10 +45,11 @@ function idOf(streamId: string): string {
 }
 
 export const httpTransport: SyncTransport = {
-  async push(kind, streamId, locale, request) {
+  async push(kind, streamId, locale, request, options) {
+    const visitor = options?.visitor ? '&as=visitor' : '';
     const path =
       kind === 'cart'
-        ? `/api/carts/${encodeURIComponent(idOf(streamId))}/commands?locale=${encodeURIComponent(locale)}`
+        ? `/api/carts/${encodeURIComponent(idOf(streamId))}/commands?locale=${encodeURIComponent(locale)}${visitor}`
         : '/api/saved-carts/commands';
     const response = await apiFetch(path, {
       method: 'POST',

@@ -241,6 +241,37 @@ describe.each(testDatabaseTargets())('cart sync on $kind', (target) => {
     ]);
   });
 
+  it('keeps a visitor cart the visitor’s when it is sent while someone is signed in', async () => {
+    const cartId = randomUUID();
+    const commandId = randomUUID();
+    const first = await app.inject({
+      method: 'POST',
+      url: `/api/carts/${cartId}/commands?locale=en-us&as=visitor`,
+      headers: { cookie: session.dana },
+      payload: {
+        clientId: 'client-visitor-cart',
+        seq: 1,
+        commandId,
+        expectedVersion: 0,
+        command: {
+          type: 'AddItem',
+          data: { code: 'WRI3-KIT', quantity: 1 },
+          metadata: { commandId, now: '2026-01-01T00:00:00Z' },
+        },
+      },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const visitor = visitorCookie(first);
+    // Signed out, the same browser (its visitor cookie) still has the cart; the user does not.
+    expect(
+      (await app.inject({ url: `/api/carts/${cartId}`, headers: { cookie: visitor } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await app.inject({ url: `/api/carts/${cartId}`, headers: { cookie: session.dana } }))
+        .statusCode,
+    ).toBe(404);
+  });
+
   it('keeps a user’s cart to the user and finds their latest cart in a store', async () => {
     const cartId = randomUUID();
     await push(

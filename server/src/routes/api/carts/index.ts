@@ -45,6 +45,8 @@ const VISITOR_DAYS = 365;
 
 const cartParams = z.object({ cartId: idSchema });
 const localeQuery = z.object({ locale: z.enum(LOCALES) });
+/** `as=visitor`: the browser's visitor cart, kept the visitor's even while someone is signed in. */
+const pushQuery = localeQuery.extend({ as: z.enum(['visitor']).optional() });
 const pushCart = pushRequestSchema(cartCommandSchema);
 const pushSaved = pushRequestSchema(savedCartCommandSchema);
 
@@ -93,13 +95,15 @@ export function registerCartRoutes(
 
   app.post('/api/carts/:cartId/commands', async (request, reply) => {
     const { cartId } = cartParams.parse(request.params);
-    const { locale } = localeQuery.parse(request.query);
+    const { locale, as } = pushQuery.parse(request.query);
     const push = pushCart.parse(request.body);
     const caller = await identifyCaller(request, db, verifyToken);
-    const visitor = visitorOf(request) ?? (caller ? undefined : newVisitor(reply));
-    const actor: CartOwner = caller
-      ? { kind: 'user', id: caller.user.id }
-      : { kind: 'visitor', id: visitor ?? '' };
+    const asUser = caller !== undefined && as !== 'visitor';
+    const visitor = visitorOf(request) ?? (asUser ? undefined : newVisitor(reply));
+    const actor: CartOwner =
+      asUser && caller
+        ? { kind: 'user', id: caller.user.id }
+        : { kind: 'visitor', id: visitor ?? '' };
     const storefront = storefrontFor(locale);
     // The server's clock decides, not the browser's.
     const command = {
