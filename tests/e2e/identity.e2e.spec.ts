@@ -139,7 +139,11 @@ test.describe('inactivity (SPEC 4.4)', () => {
     await expect(accountButton(other, DANA.firstName)).toBeVisible();
 
     await page.clock.fastForward('20:00');
+    const shared = () => other.evaluate(() => Number(localStorage.getItem('lastActivity')));
+    const before = await shared();
     await other.keyboard.press('Tab');
+    // The other tab's activity reaches the shared record before time moves on.
+    await expect.poll(shared).toBeGreaterThan(before);
     await page.clock.runFor(2_000);
     await page.clock.fastForward('10:30');
     await page.clock.runFor(2_000);

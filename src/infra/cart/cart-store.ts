@@ -42,6 +42,7 @@ import { savedCartsDefinition, savedCartsStreamId } from './saved-carts-stream';
 
 const RETRY_MS = 30_000;
 const SOON_MS = 300;
+const BACKOFF_FIRST_MS = 1_000;
 
 export interface ActiveCart {
   readonly cartId: string;
@@ -83,6 +84,7 @@ export class CartStore {
   private retry: ReturnType<typeof setInterval> | undefined;
   private soon: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
+  private backoff = BACKOFF_FIRST_MS;
 
   constructor(readonly engine: SyncEngine) {
     this.state$ = this.active$.pipe(
@@ -126,11 +128,20 @@ export class CartStore {
   }
 
   async flush(): Promise<void> {
+    let complete = false;
     try {
-      await this.engine.flush();
+      complete = (await this.engine.flush()).complete;
     } catch (error) {
       console.warn('Cart changes could not be sent yet.', error);
     }
+    // Not all sent while the browser says it is online (the connection may be coming
+    // back): try again soon, waiting longer each time, up to the 30 s rhythm.
+    if (complete || !online()) {
+      this.backoff = BACKOFF_FIRST_MS;
+      return;
+    }
+    this.flushSoon(this.backoff);
+    this.backoff = Math.min(this.backoff * 2, RETRY_MS);
   }
 
   /** The cart of this storefront for this person: made or found, then shown. */
