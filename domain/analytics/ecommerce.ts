@@ -137,23 +137,6 @@ export function viewItemEvent(product: ShownProduct, currency: string): Ecommerc
   return { event: 'view_item', ecommerce: { currency, value: total(items), items } };
 }
 
-/** Added or removed: the quantity is how many units were added or taken out. */
-export function cartChangeEvent(
-  event: 'add_to_cart' | 'remove_from_cart',
-  product: ShownProduct,
-  currency: string,
-  quantity: number,
-  source?: AddToCartSource,
-): EcommerceEvent {
-  const items = [
-    {
-      ...baseEntry(product, currency, quantity, 1),
-      ...(source ? { addToCartSource: source } : {}),
-    },
-  ];
-  return { event, ecommerce: { currency, value: total(items), items } };
-}
-
 export function viewCartEvent(
   summary: CartSummary,
   promotions: readonly AppliedPromotion[],

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cartSummary } from '../cart/projections/summary';
 import { initialCartState, type CartLine, type CartState } from '../cart/state';
-import {
-  cartChangeEvent,
-  cartChangeEvents,
-  toMajor,
-  viewCartEvent,
-  viewItemEvent,
-} from './ecommerce';
+import { cartChangeEvents, toMajor, viewCartEvent, viewItemEvent } from './ecommerce';
 
 function line(code: string, unitPriceMinor: number, quantity: number, notDiscountable = false) {
   const value: CartLine = {
@@ -53,9 +47,17 @@ describe('analytics events (SPEC 3 analytics product entry)', () => {
         ],
       },
     });
-    const added = cartChangeEvent('add_to_cart', product, 'GBP', 3, 'quick-order');
-    expect(added.ecommerce.value).toBe(2594.97);
-    expect(added.ecommerce.items[0]).toMatchObject({ quantity: 3, addToCartSource: 'quick-order' });
+    const [added] = cartChangeEvents(
+      [{ type: 'CartItemAdded', v: 2, data: { line: line('WRI3-KIT', 86499, 3) } }],
+      { ...initialCartState(), cartId: 'c1', currency: 'GBP' },
+      'GBP',
+      'quick-order',
+    );
+    expect(added?.ecommerce.value).toBe(2594.97);
+    expect(added?.ecommerce.items[0]).toMatchObject({
+      quantity: 3,
+      addToCartSource: 'quick-order',
+    });
   });
 
   it('gives each cart line its discount, coupon and promotion, and marks excluded products', () => {

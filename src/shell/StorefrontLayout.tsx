@@ -9,9 +9,8 @@ import { Outlet, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { flagContext } from '../../domain/flags/context';
 import { encodeNotifications, NOTIFICATIONS_PARAM } from '../../domain/notifications/notifications';
 import { loadTagManager } from '../infra/analytics';
-import { authSettled } from '../infra/auth/auth-state';
 import { loadBootstrap } from '../infra/bootstrap';
-import { loadCartStoreWhenIdle } from '../infra/cart/cart-loader';
+import { openCart } from '../infra/cart/cart-loader';
 import { connectLiveFlags } from '../infra/flags';
 import { autoLocaleSwitch } from '../infra/locale-switch';
 import { currentUser$ } from '../infra/session';
@@ -65,10 +64,7 @@ export function StorefrontLayout() {
   // (with the visitor's lines merged in). Unknown addresses have no cart of their own.
   useEffect(() => {
     if (!known) return;
-    void loadCartStoreWhenIdle().then(async (store) => {
-      await authSettled(10_000);
-      await store.activate(storefront, currentUser$.getValue());
-    });
+    void openCart(storefront, 'idle');
   }, [known, storefront, user]);
 
   useEffect(() => {

@@ -2,9 +2,8 @@
 import { useEffect, useState } from 'react';
 import { of, switchMap } from 'rxjs';
 import type { SavedCartsState } from '../../domain/saved-cart/saved-carts';
-import { loadCartStore } from '../infra/cart/cart-loader';
+import { openCart } from '../infra/cart/cart-loader';
 import type { CartStore } from '../infra/cart/cart-store';
-import { authSettled } from '../infra/auth/auth-state';
 import { currentUser$ } from '../infra/session';
 import { useObservableValue } from '../infra/use-observable';
 import { useStorefront } from './use-storefront';
@@ -15,11 +14,8 @@ export function useCartStore(): CartStore | null {
   const [store, setStore] = useState<CartStore | null>(null);
   useEffect(() => {
     let current = true;
-    void loadCartStore()
-      .then(async (loaded) => {
-        // The cart is the visitor's or the user's: wait until sign-in has its answer.
-        await authSettled(10_000);
-        await loaded.activate(storefront, currentUser$.getValue());
+    void openCart(storefront)
+      .then((loaded) => {
         if (current) setStore(loaded);
       })
       .catch((error: unknown) => {

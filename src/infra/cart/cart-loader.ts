@@ -5,6 +5,9 @@
  */
 import { BehaviorSubject, Subject } from 'rxjs';
 import type { CartSummary } from '../../../domain/cart/projections/summary';
+import type { Storefront } from '../../../domain/storefront/storefronts';
+import { authSettled } from '../auth/auth-state';
+import { currentUser$ } from '../session';
 import type { SyncNotice } from '../sync/sync-engine';
 import type { CartStore } from './cart-store';
 
@@ -60,4 +63,18 @@ export function loadCartStoreWhenIdle(): Promise<CartStore> {
     if (document.readyState === 'complete') whenIdle();
     else window.addEventListener('load', whenIdle, { once: true });
   });
+}
+
+/**
+ * The cart store with this storefront's cart open for whoever is signed in: the visitor's
+ * or the user's, decided once sign-in has its answer (10 s at most).
+ */
+export async function openCart(
+  storefront: Storefront,
+  when: 'now' | 'idle' = 'now',
+): Promise<CartStore> {
+  const store = await (when === 'idle' ? loadCartStoreWhenIdle() : loadCartStore());
+  await authSettled(10_000);
+  await store.activate(storefront, currentUser$.getValue());
+  return store;
 }

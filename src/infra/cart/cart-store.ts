@@ -31,6 +31,7 @@ import type {
 } from '../../../domain/saved-cart/saved-carts';
 import type { Storefront } from '../../../domain/storefront/storefronts';
 import { pushEvent } from '../analytics';
+import { online$ } from '../connectivity';
 import { apiJson, ApiError } from '../api';
 import { currentUser$, type SignedInUser } from '../session';
 import { openLocalDb, type LocalDb } from '../sync/local-db';
@@ -66,9 +67,7 @@ function newId(): string {
   return crypto.randomUUID();
 }
 
-function online(): boolean {
-  return typeof navigator === 'undefined' || navigator.onLine;
-}
+const online = (): boolean => online$.getValue();
 
 export class CartStore {
   readonly active$ = new BehaviorSubject<ActiveCart | null>(null);
@@ -298,7 +297,15 @@ export class CartStore {
   /** Keeps what a screen knows of products, so this browser can decide offline. */
   remember(storeId: string, products: readonly CartProduct[]): Promise<void> {
     const known = this.productsOf(storeId);
-    for (const product of products) known.set(product.code, product);
+    let changed = false;
+    for (const product of products) {
+      const before = known.get(product.code);
+      if (before && JSON.stringify(before) === JSON.stringify(product)) continue;
+      known.set(product.code, product);
+      changed = true;
+    }
+    // Written only when something is new: adding a known product again costs no I/O.
+    if (!changed) return Promise.resolve();
     return this.db.meta
       .put({ key: productsKey(storeId), value: [...known.values()] })
       .then(() => undefined);
@@ -318,10 +325,11 @@ export class CartStore {
     active: ActiveCart,
     request: CartRequest,
     source?: AddToCartSource,
-  ): { events: readonly CartEvent[]; saved: Promise<void> } {
+  ): { events: readonly CartEvent[]; saved: Promise<void>; commandId: string } {
+    const commandId = newId();
     const command = {
       ...request,
-      metadata: { commandId: newId(), now: new Date().toISOString() },
+      metadata: { commandId, now: new Date().toISOString() },
     } as CartCommand;
     const before = active.stream.state$.getValue();
     const result = this.engine.dispatch(
@@ -342,7 +350,7 @@ export class CartStore {
     void result.saved.then(() => {
       this.flushSoon();
     });
-    return result;
+    return { ...result, commandId };
   }
 
   /**
@@ -376,22 +384,11 @@ export class CartStore {
     if (active.stream.state$.getValue().promotions.some((p) => p.code === normalized)) {
       throw new DomainError('cart.promotion-already-applied', V.promotionAlreadyApplied);
     }
-    const commandId = newId();
-    const command = {
+    const { commandId, saved } = this.send(active, {
       type: 'ApplyPromotion',
       data: { code: normalized },
-      metadata: { commandId, now: new Date().toISOString() },
-    } as const;
-    const result = this.engine.dispatch(
-      active.stream,
-      command,
-      active.storefront.locale,
-      active.owner?.id,
-    );
-    void result.saved.then(() => {
-      this.flushSoon();
     });
-    return { commandId, saved: result.saved };
+    return { commandId, saved };
   }
 
   /** Adds several products at once (quick order, a saved cart): what fails is reported. */

@@ -3,7 +3,7 @@
  * with the characters left, saved to the signed-in user's saved carts, offline too.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
   SAVED_CART_DESCRIPTION_MAX,
@@ -14,12 +14,13 @@ import type { Message } from '../../../../domain/shared/message';
 import { V } from '../../../../domain/validation/messages';
 import type { CartStore } from '../../../infra/cart/cart-store';
 import { useStorefront } from '../../../shell/use-storefront';
+import { useModalDialog } from '../../../shell/use-modal-dialog';
 
 export function SaveCartDialog({ store, onClose }: { store: CartStore; onClose: () => void }) {
   const [leaving, setLeaving] = useState(false);
   const { i18n } = useLingui();
   const storefront = useStorefront();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const nameId = useId();
   const descriptionId = useId();
   const errorId = useId();
@@ -28,14 +29,6 @@ export function SaveCartDialog({ store, onClose }: { store: CartStore; onClose: 
   const [description, setDescription] = useState('');
   const [error, setError] = useState<Message | null>(null);
   const [savedAs, setSavedAs] = useState<string | null>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => {
-      element?.close();
-    };
-  }, []);
 
   const left = SAVED_CART_DESCRIPTION_MAX - description.length;
   // SPEC 2.5 return modal: typed text is not thrown away without asking.
@@ -148,15 +141,8 @@ export function SaveCartDialog({ store, onClose }: { store: CartStore; onClose: 
 
 /** SPEC 2.5 return modal: changes will not be saved; Return to edit, or Cancel them. */
 function ReturnDialog({ onReturn, onLeave }: { onReturn: () => void; onLeave: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const titleId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => {
-      element?.close();
-    };
-  }, []);
   return (
     <dialog
       ref={dialog}

@@ -5,7 +5,7 @@
  * minimum and maximum order quantities. Pages seen before open offline.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { viewItemEvent } from '../../../../domain/analytics/ecommerce';
 import {
@@ -28,6 +28,7 @@ import { fetchProduct, isNetworkFailure, type ProductView } from '../api';
 import { useLoad } from '../use-load';
 import { AvailabilityBadge, FormatLabel, LevelLabel, Price } from './ProductFacts';
 import '../catalog.css';
+import { useModalDialog } from '../../../shell/use-modal-dialog';
 
 export function ProductPage() {
   const { t } = useLingui();
@@ -296,15 +297,8 @@ function AddToCart({ product }: { product: ProductView }) {
 function PreOrderDialog({ onClose }: { onClose: () => void }) {
   const { i18n } = useLingui();
   const storefront = useStorefront();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const titleId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => {
-      element?.close();
-    };
-  }, []);
   return (
     <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>
       <h2 id={titleId}>

@@ -3,12 +3,13 @@
  * (SPEC 2.5) asks whether to add the saved products to the cart or to replace it.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { cartSummary$ } from '../../../infra/cart/cart-loader';
 import type { CartStore } from '../../../infra/cart/cart-store';
 import { useObservableValue } from '../../../infra/use-observable';
 import { useStorefront } from '../../../shell/use-storefront';
+import { useModalDialog } from '../../../shell/use-modal-dialog';
 
 export function RestoreButton({
   store,
@@ -54,15 +55,8 @@ export function RestoreButton({
 }
 
 function MergeDialog({ onChoose }: { onChoose: (mode: 'merge' | 'replace' | null) => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const titleId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => {
-      element?.close();
-    };
-  }, []);
   return (
     <dialog
       ref={dialog}
