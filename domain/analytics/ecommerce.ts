@@ -8,7 +8,13 @@
 import { evolve } from '../cart/decide';
 import type { CartEvent } from '../cart/events';
 import type { AppliedPromotion, CartLine, CartState } from '../cart/state';
-import type { CartSummary } from '../cart/projections/summary';
+import type { CartAccountDiscountView, CartSummary } from '../cart/projections/summary';
+
+/** How an account's programme is named in the data layer (not shown to people). */
+const PROGRAMME_ANALYTICS = {
+  UAP: { type: 'uap', name: 'University Alliance Program' },
+  OLD: { type: 'organization', name: 'Organizational discount' },
+} as const;
 
 export type AddToCartSource = 'product-page' | 'search' | 'quick-order' | 'saved-cart';
 
@@ -27,7 +33,8 @@ export interface AnalyticsProductEntry {
   readonly coupon?: string;
   readonly discount_value?: number;
   readonly discount_percentage?: number;
-  readonly promotion_type?: 'cart' | 'product';
+  /** A promotion code's reach, or the customer account's programme (SPEC 4.7). */
+  readonly promotion_type?: 'cart' | 'product' | 'uap' | 'organization';
   readonly promotion_name?: string;
   readonly promo_exclude?: boolean;
 }
@@ -77,11 +84,15 @@ function baseEntry(
   };
 }
 
-/** The entry for a cart line, with the promotion that takes something off it. */
+/**
+ * The entry for a cart line, with the promotion code that takes something off it, or else
+ * the customer account's programme.
+ */
 export function lineEntry(
   line: CartLine,
   summary: Pick<CartSummary, 'lines' | 'currency'> & {
     readonly promotions: readonly AppliedPromotion[];
+    readonly accountDiscount?: CartAccountDiscountView | null;
   },
   position: number,
   source?: AddToCartSource,
@@ -104,6 +115,7 @@ export function lineEntry(
   const promotion = line.notDiscountable
     ? undefined
     : summary.promotions.find((p) => p.appliesTo === 'cart' || p.productCodes.includes(line.code));
+  const account = line.notDiscountable ? undefined : summary.accountDiscount;
   return {
     ...entry,
     ...(source ? { addToCartSource: source } : {}),
@@ -123,7 +135,13 @@ export function lineEntry(
           promotion_type: promotion.appliesTo === 'cart' ? 'cart' : 'product',
           promotion_name: promotion.name,
         }
-      : {}),
+      : account && discountMinor > 0
+        ? {
+            discount_percentage: account.basisPoints / 100,
+            promotion_type: PROGRAMME_ANALYTICS[account.programme].type,
+            promotion_name: PROGRAMME_ANALYTICS[account.programme].name,
+          }
+        : {}),
   };
 }
 
@@ -143,7 +161,11 @@ export function viewCartEvent(
 ): EcommerceEvent {
   const currency = summary.currency ?? 'USD';
   const items = summary.lines.map((line, i) =>
-    lineEntry(line, { lines: summary.lines, currency, promotions }, i + 1),
+    lineEntry(
+      line,
+      { lines: summary.lines, currency, promotions, accountDiscount: summary.accountDiscount },
+      i + 1,
+    ),
   );
   return {
     event: 'view_cart',

@@ -108,6 +108,33 @@ describe('analytics events (SPEC 3 analytics product entry)', () => {
     ]);
   });
 
+  it("names the account's programme when it is what takes something off a line", () => {
+    const state: CartState = {
+      ...initialCartState(),
+      cartId: 'c1',
+      currency: 'USD',
+      lines: [line('A-KIT', 10000, 1), line('B-TRN', 5000, 1, true)],
+      account: {
+        id: 'acct-uap',
+        number: '7310',
+        name: 'Lakeshore University Psychology Clinic',
+        type: 'ORGANIZATION',
+        discounts: [{ programme: 'UAP', status: 'UAP_APPLIED', basisPoints: 2000 }],
+      },
+    };
+    const event = viewCartEvent(cartSummary(state), state.promotions);
+    expect(event.ecommerce.value).toBe(130);
+    expect(event.ecommerce.items[0]).toMatchObject({
+      discountPrice: 80,
+      discount_value: 20,
+      discount_percentage: 20,
+      promotion_type: 'uap',
+      promotion_name: 'University Alliance Program',
+    });
+    expect(event.ecommerce.items[0]).not.toHaveProperty('coupon');
+    expect(event.ecommerce.items[1]).not.toHaveProperty('promotion_type');
+  });
+
   it('reports what a command changed: units added, units taken out', () => {
     const before: CartState = {
       ...initialCartState(),

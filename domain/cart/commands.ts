@@ -23,6 +23,8 @@ export type CartCommand = (
       readonly data: { readonly code: string; readonly productCode?: string };
     }
   | { readonly type: 'RemovePromotion'; readonly data: { readonly code: string } }
+  /** The customer account to price the cart for; only the server knows who may use it. */
+  | { readonly type: 'ChooseAccount'; readonly data: { readonly accountId: string } }
   /** SPEC 2.5 old-cart merge: an earlier cart's lines and codes into this one. */
   | {
       readonly type: 'MergeCart';

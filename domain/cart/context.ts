@@ -5,7 +5,7 @@
  */
 import type { Level, ProductFormat } from '../catalog/catalog';
 import type { PromotionForCode } from '../pricing/promotions';
-import type { CartOwner } from './state';
+import type { CartAccount, CartOwner } from './state';
 
 export interface CartProduct {
   readonly code: string;
@@ -40,4 +40,11 @@ export interface CartContext {
   readonly actor: CartOwner;
   product(code: string): CartProduct | undefined;
   promotion(code: string): CartPromotion | undefined;
+  /** A customer account the actor may order for; undefined for any other (or not known here). */
+  account(id: string): CartAccount | undefined;
+  /**
+   * The account a user's new cart is priced for: their only account when they have one.
+   * Null when there is none to choose for them (or this side does not know).
+   */
+  readonly defaultAccount: CartAccount | null;
 }

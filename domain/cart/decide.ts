@@ -13,7 +13,13 @@ import type { CartContext, CartProduct } from './context';
 import type { CartEvent } from './events';
 import { MAX_LINE_QUANTITY } from './limits';
 import { CART_MESSAGES } from './messages';
-import { initialCartState, type CartLine, type CartState, type NotAddedItem } from './state';
+import {
+  initialCartState,
+  type CartAccount,
+  type CartLine,
+  type CartState,
+  type NotAddedItem,
+} from './state';
 
 function fail(code: string, descriptor: MessageDescriptor, values: MessageValues = {}): never {
   throw new DomainError(code, withValues(descriptor, values));
@@ -113,18 +119,31 @@ function created(state: CartState, context: CartContext): CartEvent[] {
     if (state.storeId !== context.storeId) fail('cart.other-store', CART_MESSAGES.otherStore);
     return [];
   }
-  return [
-    {
-      type: 'CartCreated',
-      v: 1,
-      data: {
-        cartId: context.cartId,
-        storeId: context.storeId,
-        currency: context.currency,
-        owner: context.actor,
-      },
+  const creation: CartEvent = {
+    type: 'CartCreated',
+    v: 1,
+    data: {
+      cartId: context.cartId,
+      storeId: context.storeId,
+      currency: context.currency,
+      owner: context.actor,
     },
-  ];
+  };
+  // A user with one customer account has their cart priced for it from the start.
+  const account = context.actor.kind === 'user' ? context.defaultAccount : null;
+  return account ? [creation, { type: 'CartAccountChosen', v: 1, data: { account } }] : [creation];
+}
+
+/** SPEC 4.7: the cart is priced for a customer account of the actor's, with its discounts. */
+function chooseAccount(state: CartState, accountId: string, context: CartContext): CartEvent[] {
+  const account = context.account(accountId);
+  if (!account) return fail('cart.account-not-found', V.accountNotFound);
+  if (state.account && sameAccount(state.account, account)) return [];
+  return [{ type: 'CartAccountChosen', v: 1, data: { account } }];
+}
+
+function sameAccount(a: CartAccount, b: CartAccount): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function addItem(state: CartState, request: ItemRequest, context: CartContext): CartEvent[] {
@@ -309,6 +328,8 @@ function decideOn(command: CartCommand, state: CartState, context: CartContext):
         ? [{ type: 'CartPromotionRemoved', v: 1, data: { code } }]
         : [];
     }
+    case 'ChooseAccount':
+      return chooseAccount(state, command.data.accountId, context);
     case 'MergeCart':
       return mergeCart(state, command.data, context, command.metadata.now);
     case 'DismissNotices':
@@ -372,6 +393,7 @@ function withLines(state: CartState, lines: readonly CartLine[]): CartState {
     owner: state.owner,
     lines,
     promotions: state.promotions,
+    account: state.account,
     mergedFrom: state.mergedFrom,
     notAdded: state.notAdded,
     reductions: state.reductions,
@@ -434,6 +456,8 @@ export function evolve(state: CartState, event: CartEvent): CartState {
       return { ...state, promotions: [...state.promotions, event.data.promotion] };
     case 'CartPromotionRemoved':
       return { ...state, promotions: state.promotions.filter((p) => p.code !== event.data.code) };
+    case 'CartAccountChosen':
+      return { ...state, account: event.data.account };
     case 'CartMerged':
       return { ...state, mergedFrom: [...state.mergedFrom, event.data.fromCartId] };
     case 'CartCleared':

@@ -5,7 +5,7 @@ import type { CartEvent } from './events';
 import { cartDecider } from './decide';
 import { cartSummary } from './projections/summary';
 import { replay } from '../shared/decider';
-import { cartContext, command, PRODUCTS, VISITOR } from './test-fixtures';
+import { ACCOUNTS, cartContext, command, PRODUCTS, VISITOR } from './test-fixtures';
 import type { CartLine } from './state';
 
 const spec = deciderSpecification(cartDecider, cartContext(), {
@@ -386,6 +386,87 @@ describe('MergeCart (SPEC 2.5 old-cart merge)', () => {
   });
 });
 
+describe('ChooseAccount (SPEC 4.7 discounts)', () => {
+  const account = (id: string) => {
+    const found = ACCOUNTS.find((a) => a.id === id);
+    if (!found) throw new Error(id);
+    return found;
+  };
+  const chosen = (id: string): CartEvent => ({
+    type: 'CartAccountChosen',
+    v: 1,
+    data: { account: account(id) },
+  });
+
+  it('prices the cart for an account of the actor, with its discounts', () => {
+    spec
+      .given([created, added('KIT', 1)])
+      .when(command('ChooseAccount', { accountId: 'acct-uap' }))
+      .then([chosen('acct-uap')]);
+  });
+
+  it('does nothing when the account is already chosen as it is', () => {
+    spec
+      .given([created, chosen('acct-old')])
+      .when(command('ChooseAccount', { accountId: 'acct-old' }))
+      .then([]);
+  });
+
+  it('takes the account again when its discounts have changed since', () => {
+    const stale: CartEvent = {
+      type: 'CartAccountChosen',
+      v: 1,
+      data: { account: { ...account('acct-old'), discounts: [] } },
+    };
+    spec
+      .given([created, stale])
+      .when(command('ChooseAccount', { accountId: 'acct-old' }))
+      .then([chosen('acct-old')]);
+  });
+
+  it("refuses an account that is not the actor's, in the spec's words", () => {
+    spec
+      .given([created])
+      .when(command('ChooseAccount', { accountId: 'acct-someone-else' }))
+      .thenThrows('cart.account-not-found', (error) => {
+        expect(error.detail.message).toBe('This account is not found');
+      });
+  });
+
+  it("prices a user's new cart for their only account", () => {
+    const user = { kind: 'user', id: 'user-1' } as const;
+    const events = cartDecider.decide(
+      command('AddItem', { code: 'KIT', quantity: 1 }),
+      cartDecider.initialState(),
+      cartContext({ actor: user, defaultAccount: account('acct-old') }),
+    );
+    expect(events.map((e) => e.type)).toEqual([
+      'CartCreated',
+      'CartAccountChosen',
+      'CartItemAdded',
+    ]);
+  });
+
+  it("leaves a visitor's new cart without an account", () => {
+    const events = cartDecider.decide(
+      command('AddItem', { code: 'KIT', quantity: 1 }),
+      cartDecider.initialState(),
+      cartContext({ defaultAccount: account('acct-old') }),
+    );
+    expect(events.map((e) => e.type)).toEqual(['CartCreated', 'CartItemAdded']);
+  });
+
+  it('keeps the account when the cart is cleared', () => {
+    const state = replay(cartDecider, [
+      created,
+      chosen('acct-uap'),
+      added('KIT', 1),
+      { type: 'CartCleared', v: 1, data: { reason: 'emptied' } },
+    ]);
+    expect(state.account?.id).toBe('acct-uap');
+  });
+});
+
 describe('DismissNotices and ClearCart', () => {
   it('dismisses notices once', () => {
     const reduced: CartEvent = {
@@ -462,5 +543,68 @@ describe('cart summary', () => {
         { code: 'SCHOOL10', discountMinor: 10_000 },
       ],
     });
+  });
+});
+
+describe('cart summary with an account discount (SPEC 4.7)', () => {
+  const chosen = (id: string): CartEvent => {
+    const account = ACCOUNTS.find((a) => a.id === id);
+    if (!account) throw new Error(id);
+    return { type: 'CartAccountChosen', v: 1, data: { account } };
+  };
+  const school10: CartEvent = {
+    type: 'CartPromotionApplied',
+    v: 1,
+    data: {
+      promotion: {
+        code: 'SCHOOL10',
+        name: '10% off',
+        appliesTo: 'cart',
+        productCodes: [],
+        discountBasisPoints: 1000,
+        minimumSubtotalMinor: 0,
+      },
+    },
+  };
+
+  it('takes the UAP discount off discountable lines first, then the promotion code', () => {
+    const summary = cartSummary(
+      replay(cartDecider, [created, chosen('acct-uap'), added('KIT', 2), added('QG', 1), school10]),
+    );
+    expect(summary.lines.map((l) => [l.code, l.totalDiscounts.value])).toEqual([
+      ['KIT', 20_000 + 10_000],
+      ['QG', 0],
+    ]);
+    expect(summary.accountDiscount).toEqual({
+      programme: 'UAP',
+      status: 'UAP_APPLIED',
+      basisPoints: 2000,
+      discountMinor: 20_000,
+    });
+    expect(summary).toMatchObject({
+      subtotalMinor: 114_898,
+      discountsMinor: 30_000,
+      totalMinor: 84_898,
+      promotions: [{ code: 'SCHOOL10', discountMinor: 10_000 }],
+      accountDiscountStatuses: [],
+    });
+  });
+
+  it('uses the organizational discount when the UAP limit is reached, and says so', () => {
+    const summary = cartSummary(
+      replay(cartDecider, [created, chosen('acct-limit'), added('KIT', 1)]),
+    );
+    expect(summary.accountDiscount).toMatchObject({ programme: 'OLD', discountMinor: 2_500 });
+    expect(summary.accountDiscountStatuses).toEqual(['UAP_LIMIT_REACHED']);
+    expect(summary.totalMinor).toBe(49_999 - 2_500);
+  });
+
+  it('gives no account discount for an account without a programme', () => {
+    const summary = cartSummary(
+      replay(cartDecider, [created, chosen('acct-personal'), added('KIT', 1)]),
+    );
+    expect(summary.accountDiscount).toBeNull();
+    expect(summary.discountsMinor).toBe(0);
+    expect(summary.account?.number).toBe('T7K2Q9X4M3PL');
   });
 });

@@ -3,7 +3,7 @@
  * turn older shapes into the current one with the upcasters in upcast.ts. An event's `type`
  * never changes, and a shape that may still be stored is never removed.
  */
-import type { AppliedPromotion, CartLine, CartOwner, NotAddedItem } from './state';
+import type { AppliedPromotion, CartAccount, CartLine, CartOwner, NotAddedItem } from './state';
 
 export type CartEvent =
   | {
@@ -55,6 +55,12 @@ export type CartEvent =
       readonly data: { readonly code: string };
     }
   | {
+      /** The customer account the cart is priced for, with its discounts (SPEC 4.7). */
+      readonly type: 'CartAccountChosen';
+      readonly v: 1;
+      readonly data: { readonly account: CartAccount };
+    }
+  | {
       readonly type: 'CartMerged';
       readonly v: 1;
       readonly data: { readonly fromCartId: string };
@@ -81,6 +87,7 @@ export const CART_EVENT_VERSIONS = {
   CartNoticesDismissed: 1,
   CartPromotionApplied: 1,
   CartPromotionRemoved: 1,
+  CartAccountChosen: 1,
   CartMerged: 1,
   CartCleared: 1,
 } as const satisfies { [K in CartEventType]: Extract<CartEvent, { type: K }>['v'] };

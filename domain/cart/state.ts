@@ -5,6 +5,7 @@
  * projections, never stored.
  */
 import type { Level, ProductFormat } from '../catalog/catalog';
+import type { OrgDiscountStatus, UapStatus } from '../pricing/discount-label';
 
 export type CartOwner =
   | { readonly kind: 'visitor'; readonly id: string }
@@ -36,6 +37,24 @@ export interface AppliedPromotion {
   readonly minimumSubtotalMinor: number;
 }
 
+/** A discount programme of a customer account (SPEC 4.7), as the store knew it when chosen. */
+export type AccountDiscount =
+  | { readonly programme: 'UAP'; readonly status: UapStatus; readonly basisPoints: number }
+  | { readonly programme: 'OLD'; readonly status: OrgDiscountStatus; readonly basisPoints: number };
+
+/**
+ * The customer account a cart is priced for (SPEC 1, 4.7): its University Alliance Program
+ * and organizational discounts apply to the cart's discountable lines.
+ */
+export interface CartAccount {
+  readonly id: string;
+  /** A 4-digit organization number or a 12-character temporary number (SPEC 5). */
+  readonly number: string;
+  readonly name: string;
+  readonly type: 'PERSONAL' | 'ORGANIZATION';
+  readonly discounts: readonly AccountDiscount[];
+}
+
 /** Items a command could not add, with the reason in the spec's words (kept until dismissed). */
 export interface NotAddedItem {
   readonly code: string;
@@ -62,6 +81,8 @@ export interface CartState {
   readonly owner: CartOwner | null;
   readonly lines: readonly CartLine[];
   readonly promotions: readonly AppliedPromotion[];
+  /** The customer account the cart is priced for; null until one is chosen. */
+  readonly account: CartAccount | null;
   /** Carts already merged into this one (merging twice does nothing). */
   readonly mergedFrom: readonly string[];
   readonly notAdded: readonly NotAddedItem[];
@@ -76,6 +97,7 @@ export function initialCartState(): CartState {
     owner: null,
     lines: [],
     promotions: [],
+    account: null,
     mergedFrom: [],
     notAdded: [],
     reductions: [],

@@ -1,7 +1,7 @@
 /** A small catalog and promotions for cart tests (tests only). */
 import type { CartContext, CartProduct, CartPromotion } from './context';
 import type { CartCommand } from './commands';
-import type { CartOwner } from './state';
+import type { CartAccount, CartOwner } from './state';
 
 const base: Omit<CartProduct, 'code' | 'name' | 'program' | 'unitPriceMinor'> = {
   format: 'physical-kit',
@@ -141,6 +141,41 @@ export const PROMOTIONS: readonly CartPromotion[] = [
   },
 ];
 
+/** Customer accounts a user may price a cart for (SPEC 4.7 programmes). */
+export const ACCOUNTS: readonly CartAccount[] = [
+  {
+    id: 'acct-personal',
+    number: 'T7K2Q9X4M3PL',
+    name: 'Dana Reyes',
+    type: 'PERSONAL',
+    discounts: [],
+  },
+  {
+    id: 'acct-uap',
+    number: '7310',
+    name: 'Lakeshore University Psychology Clinic',
+    type: 'ORGANIZATION',
+    discounts: [{ programme: 'UAP', status: 'UAP_APPLIED', basisPoints: 2000 }],
+  },
+  {
+    id: 'acct-old',
+    number: '4821',
+    name: 'Riverside Child Development Clinic',
+    type: 'ORGANIZATION',
+    discounts: [{ programme: 'OLD', status: 'OLD_APPLIED', basisPoints: 1000 }],
+  },
+  {
+    id: 'acct-limit',
+    number: '5502',
+    name: 'Harbour College Clinic',
+    type: 'ORGANIZATION',
+    discounts: [
+      { programme: 'UAP', status: 'UAP_LIMIT_REACHED', basisPoints: 2000 },
+      { programme: 'OLD', status: 'OLD_APPLIED', basisPoints: 500 },
+    ],
+  },
+];
+
 export const VISITOR: CartOwner = { kind: 'visitor', id: 'visitor-1' };
 export const NOW = '2026-11-22T10:00:00.000Z';
 
@@ -154,6 +189,8 @@ export function cartContext(overrides: Partial<CartContext> = {}): CartContext {
     actor: VISITOR,
     product: (code) => products.get(code),
     promotion: (code) => promotions.get(code),
+    account: (id) => ACCOUNTS.find((a) => a.id === id),
+    defaultAccount: null,
     ...overrides,
   };
 }

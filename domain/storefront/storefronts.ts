@@ -52,6 +52,11 @@ export interface Storefront {
   readonly country: string;
   /** ISO 4217 currency the store sells in. */
   readonly currency: string;
+  /**
+   * Whether the store runs the University Alliance Program, whose discount then carries its
+   * own label (SPEC 4.7; a store setting, as SPEC 9 has no flag for it).
+   */
+  readonly uapProgram: boolean;
 }
 
 const STOREFRONTS: Readonly<Record<Locale, Storefront>> = {
@@ -64,6 +69,7 @@ const STOREFRONTS: Readonly<Record<Locale, Storefront>> = {
     language: 'en',
     country: 'US',
     currency: 'USD',
+    uapProgram: true,
   },
   'en-ca': {
     locale: 'en-ca',
@@ -74,6 +80,7 @@ const STOREFRONTS: Readonly<Record<Locale, Storefront>> = {
     language: 'en',
     country: 'CA',
     currency: 'CAD',
+    uapProgram: false,
   },
   'fr-ca': {
     locale: 'fr-ca',
@@ -84,6 +91,7 @@ const STOREFRONTS: Readonly<Record<Locale, Storefront>> = {
     language: 'fr',
     country: 'CA',
     currency: 'CAD',
+    uapProgram: false,
   },
   'en-gb': {
     locale: 'en-gb',
@@ -94,6 +102,7 @@ const STOREFRONTS: Readonly<Record<Locale, Storefront>> = {
     language: 'en',
     country: 'GB',
     currency: 'GBP',
+    uapProgram: false,
   },
   'en-au': {
     locale: 'en-au',
@@ -104,6 +113,7 @@ const STOREFRONTS: Readonly<Record<Locale, Storefront>> = {
     language: 'en',
     country: 'AU',
     currency: 'AUD',
+    uapProgram: false,
   },
   'en-nz': {
     locale: 'en-nz',
@@ -114,6 +124,7 @@ const STOREFRONTS: Readonly<Record<Locale, Storefront>> = {
     language: 'en',
     country: 'NZ',
     currency: 'NZD',
+    uapProgram: false,
   },
   'ja-jp': {
     locale: 'ja-jp',
@@ -124,6 +135,7 @@ const STOREFRONTS: Readonly<Record<Locale, Storefront>> = {
     language: 'en',
     country: 'JP',
     currency: 'USD',
+    uapProgram: false,
   },
   'nl-nl': {
     locale: 'nl-nl',
@@ -134,6 +146,7 @@ const STOREFRONTS: Readonly<Record<Locale, Storefront>> = {
     language: 'nl',
     country: 'NL',
     currency: 'EUR',
+    uapProgram: false,
   },
   'es-es': {
     locale: 'es-es',
@@ -144,6 +157,7 @@ const STOREFRONTS: Readonly<Record<Locale, Storefront>> = {
     language: 'es',
     country: 'ES',
     currency: 'EUR',
+    uapProgram: false,
   },
   'zh-sg': {
     locale: 'zh-sg',
@@ -154,6 +168,7 @@ const STOREFRONTS: Readonly<Record<Locale, Storefront>> = {
     language: 'en',
     country: 'SG',
     currency: 'SGD',
+    uapProgram: false,
   },
 };
 

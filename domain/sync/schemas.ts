@@ -36,6 +36,11 @@ export const cartCommandSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('RemovePromotion'), data: z.object({ code }), metadata }),
   z.object({
+    type: z.literal('ChooseAccount'),
+    data: z.object({ accountId: idSchema }),
+    metadata,
+  }),
+  z.object({
     type: z.literal('MergeCart'),
     data: z.object({
       fromCartId: idSchema,

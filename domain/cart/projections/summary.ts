@@ -3,7 +3,14 @@
  * each line's total and discount, the promotion codes with what each takes off, and the
  * subtotal, discounts and total, in the cart's currency. Derived from the state only.
  */
-import type { CartLine, CartState, NotAddedItem, QuantityReduction } from '../state';
+import type {
+  AccountDiscount,
+  CartAccount,
+  CartLine,
+  CartState,
+  NotAddedItem,
+  QuantityReduction,
+} from '../state';
 
 export interface CartLineView extends CartLine {
   readonly totalPrice: { readonly value: number };
@@ -17,6 +24,12 @@ export interface CartPromotionView {
   readonly discountMinor: number;
 }
 
+/** The customer account's discount as it applies to this cart (SPEC 4.7). */
+export type CartAccountDiscountView = AccountDiscount & {
+  /** What it takes off the discountable lines now. */
+  readonly discountMinor: number;
+};
+
 export interface CartSummary {
   readonly cartId: string | null;
   readonly currency: string | null;
@@ -27,6 +40,12 @@ export interface CartSummary {
   readonly discountsMinor: number;
   readonly totalMinor: number;
   readonly promotions: readonly CartPromotionView[];
+  /** The customer account the cart is priced for, if chosen. */
+  readonly account: CartAccount | null;
+  /** The account's discount in force (UAP before organizational), if any applies. */
+  readonly accountDiscount: CartAccountDiscountView | null;
+  /** The account's programmes that do not apply now (limit reached, expired, not started). */
+  readonly accountDiscountStatuses: readonly AccountDiscount['status'][];
   readonly notAdded: readonly NotAddedItem[];
   readonly reductions: readonly QuantityReduction[];
 }
@@ -35,10 +54,28 @@ function share(amountMinor: number, basisPoints: number): number {
   return Math.round((amountMinor * basisPoints) / 10_000);
 }
 
+/**
+ * The account's programme that applies: the University Alliance Program when applied, else
+ * the organizational discount when applied (SPEC 4.7 gives UAP the first say).
+ */
+export function appliedAccountDiscount(account: CartAccount | null): AccountDiscount | undefined {
+  if (!account) return undefined;
+  return (
+    account.discounts.find((d) => d.programme === 'UAP' && d.status === 'UAP_APPLIED') ??
+    account.discounts.find((d) => d.programme === 'OLD' && d.status === 'OLD_APPLIED')
+  );
+}
+
 export function cartSummary(state: CartState): CartSummary {
   const totals = state.lines.map((line) => line.unitPriceMinor * line.quantity);
-  const discounts = state.lines.map(() => 0);
   const subtotalMinor = totals.reduce((a, b) => a + b, 0);
+  // The account's discount comes first, on every line that takes discounts; promotion codes
+  // then take their share of the line, never more than what is left of it.
+  const applied = appliedAccountDiscount(state.account);
+  const discounts = state.lines.map((line, i) =>
+    applied && !line.notDiscountable ? share(totals[i] ?? 0, applied.basisPoints) : 0,
+  );
+  const accountDiscountMinor = discounts.reduce((a, b) => a + b, 0);
   const promotions: CartPromotionView[] = state.promotions.map((promotion) => {
     const applies =
       promotion.appliesTo === 'products' || subtotalMinor >= promotion.minimumSubtotalMinor;
@@ -67,6 +104,11 @@ export function cartSummary(state: CartState): CartSummary {
     discountsMinor,
     totalMinor: subtotalMinor - discountsMinor,
     promotions,
+    account: state.account,
+    accountDiscount: applied ? { ...applied, discountMinor: accountDiscountMinor } : null,
+    accountDiscountStatuses: (state.account?.discounts ?? [])
+      .filter((d) => d !== applied)
+      .map((d) => d.status),
     notAdded: state.notAdded,
     reductions: state.reductions,
   };

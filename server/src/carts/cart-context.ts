@@ -1,16 +1,18 @@
 /**
  * The server's context for the cart decider: the products a command names (and the lines
  * already in the cart) with the store's price and stock, and the promotion codes it names,
- * read before the command is decided. The server's clock decides whether a code is
- * active, never the browser's.
+ * read before the command is decided, and the acting user's customer accounts when a command
+ * chooses one or starts a cart. The server's clock decides whether a code is active, never
+ * the browser's.
  */
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { CartCommand } from '../../../domain/cart/commands';
 import type { CartContext, CartProduct, CartPromotion } from '../../../domain/cart/context';
 import { normalizeCode } from '../../../domain/cart/decide';
-import type { CartOwner, CartState } from '../../../domain/cart/state';
+import type { CartAccount, CartOwner, CartState } from '../../../domain/cart/state';
 import type { Level, ProductFormat } from '../../../domain/catalog/catalog';
 import type { Storefront } from '../../../domain/storefront/storefronts';
+import { cartAccountsOf } from '../customers/customer-repository';
 import { productPrices, products, promotions } from '../db/schema';
 import type { Db } from '../db/database';
 
@@ -155,6 +157,11 @@ export async function loadCartContext(
   const { storefront, cache } = options;
   const product = await cache.productLookup(tx, storefront.storeId, productCodesOf(command, state));
   const promotion = await cache.promotionLookup(tx, storefront.storeId, promotionCodesOf(command));
+  // A user's accounts are read when they matter: to choose one, or to price a new cart.
+  const accounts: CartAccount[] =
+    options.actor.kind === 'user' && (command.type === 'ChooseAccount' || state.cartId === null)
+      ? await cartAccountsOf(tx, options.actor.id)
+      : [];
   return {
     cartId: options.cartId,
     storeId: storefront.storeId,
@@ -162,5 +169,7 @@ export async function loadCartContext(
     actor: options.actor,
     product,
     promotion,
+    account: (id) => accounts.find((account) => account.id === id),
+    defaultAccount: accounts.length === 1 ? (accounts[0] ?? null) : null,
   };
 }

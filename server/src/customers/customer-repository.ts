@@ -15,6 +15,7 @@ import type {
   SavedAddress,
   SavedPaymentMethod,
 } from '../../../domain/customer/address-book';
+import type { AccountDiscount, CartAccount } from '../../../domain/cart/state';
 import type { Db } from '../db/database';
 import {
   addresses,
@@ -222,6 +223,57 @@ export async function findAccount(
 ): Promise<CustomerAccountSummary | undefined> {
   if (!isUuid(id)) return undefined;
   return (await listAccounts(db, userId)).find((account) => account.id === id);
+}
+
+/**
+ * The accounts a user may price a cart for, with their discount programmes (SPEC 4.7): the
+ * accounts they are a member of, in the order the account list shows them.
+ */
+export async function cartAccountsOf(db: Db, userId: string): Promise<CartAccount[]> {
+  const rows = await db
+    .select({
+      id: customerAccounts.id,
+      number: customerAccounts.accountNumber,
+      name: customerAccounts.name,
+      type: customerAccounts.accountType,
+    })
+    .from(customerMembers)
+    .innerJoin(customerAccounts, eq(customerAccounts.id, customerMembers.customerId))
+    .where(eq(customerMembers.userId, userId))
+    .orderBy(asc(customerAccounts.accountType), asc(customerAccounts.name));
+  if (rows.length === 0) return [];
+  const discounts = await db
+    .select({
+      customerId: customerDiscounts.customerId,
+      programme: customerDiscounts.programme,
+      status: customerDiscounts.status,
+      basisPoints: customerDiscounts.discountBasisPoints,
+    })
+    .from(customerDiscounts)
+    .where(
+      inArray(
+        customerDiscounts.customerId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(desc(customerDiscounts.programme));
+  return rows.map((row) => ({
+    id: row.id,
+    number: row.number,
+    name: row.name,
+    type: row.type as AccountType,
+    // The table's checks keep programme and status in step (UAP_* with UAP, OLD_* with OLD).
+    discounts: discounts
+      .filter((d) => d.customerId === row.id)
+      .map(
+        (d) =>
+          ({
+            programme: d.programme,
+            status: d.status,
+            basisPoints: d.basisPoints,
+          }) as AccountDiscount,
+      ),
+  }));
 }
 
 /** The members of an account, for its members only. */

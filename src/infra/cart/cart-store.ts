@@ -391,6 +391,17 @@ export class CartStore {
     return { commandId, saved };
   }
 
+  /**
+   * Prices the cart for one of the user's customer accounts (SPEC 4.7): only the server
+   * knows whose accounts they are, so the choice takes effect when it answers.
+   */
+  chooseAccount(accountId: string): { commandId: string; saved: Promise<void> } {
+    const active = this.active$.getValue();
+    if (!active) throw new Error('No cart is open yet.');
+    const { commandId, saved } = this.send(active, { type: 'ChooseAccount', data: { accountId } });
+    return { commandId, saved };
+  }
+
   /** Adds several products at once (quick order, a saved cart): what fails is reported. */
   addItems(
     items: readonly { code: string; quantity: number }[],

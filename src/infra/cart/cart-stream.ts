@@ -1,7 +1,8 @@
 /**
  * The cart as a synced stream in the browser: the decider with this browser's knowledge of
  * the catalog (the store's index and the products opened, with stock unknown: the server
- * lowers a quantity when there is not enough), and promotion codes left to the server.
+ * lowers a quantity when there is not enough), and promotion codes and customer accounts left
+ * to the server.
  */
 import { cartDecider } from '../../../domain/cart/decide';
 import type { CartCommand } from '../../../domain/cart/commands';
@@ -48,8 +49,10 @@ export function browserCartContext(options: {
     currency: options.storefront.currency,
     actor: options.actor,
     product: (code) => options.products.get(code),
-    // Promotion codes are checked by the server only (serverOnly below).
+    // Promotion codes and customer accounts are checked by the server only (serverOnly below).
     promotion: () => undefined,
+    account: () => undefined,
+    defaultAccount: null,
   };
 }
 
@@ -62,6 +65,6 @@ export function cartDefinition(
     evolve: cartDecider.evolve,
     upcast: (stored) => upcastCartEvent(stored as StoredCartEvent),
     decide: (command, state) => cartDecider.decide(command, state, context),
-    serverOnly: (command) => command.type === 'ApplyPromotion',
+    serverOnly: (command) => command.type === 'ApplyPromotion' || command.type === 'ChooseAccount',
   };
 }

@@ -10,7 +10,7 @@ import { viewCartEvent } from '../../../../domain/analytics/ecommerce';
 import { normalizeCode } from '../../../../domain/cart/decide';
 import { CART_MESSAGES } from '../../../../domain/cart/messages';
 import type { CartLineView, CartSummary } from '../../../../domain/cart/projections/summary';
-import { DISCOUNT_LABELS } from '../../../../domain/pricing/discount-label';
+import { DISCOUNT_LABELS, discountLabel } from '../../../../domain/pricing/discount-label';
 import { formatMoney, money } from '../../../../domain/pricing/money';
 import { DomainError } from '../../../../domain/shared/domain-error';
 import type { Message } from '../../../../domain/shared/message';
@@ -24,17 +24,18 @@ import {
   claimedCommands,
 } from '../../../infra/cart/cart-loader';
 import { online$ } from '../../../infra/connectivity';
+import { flags$ } from '../../../infra/flags';
 import type { CartStore } from '../../../infra/cart/cart-store';
 import { currentUser$ } from '../../../infra/session';
 import { useObservableValue } from '../../../infra/use-observable';
 import { languageTag } from '../../../shell/storefront-label';
 import { useStorefront } from '../../../shell/use-storefront';
 import { useCartStore } from '../../../shell/use-cart-store';
+import { CartAccountPicker } from './CartAccountPicker';
 import { SaveCartDialog } from './SaveCartDialog';
 import '../cart.css';
 
 export function CartPage() {
-  const { i18n } = useLingui();
   const store = useCartStore();
   const summary = useObservableValue(cartSummary$);
   const queued = useObservableValue(cartQueued$);
@@ -72,28 +73,14 @@ export function CartPage() {
             </p>
           ) : (
             <>
+              <CartAccountPicker summary={summary} store={store} />
               <Promotions summary={summary} store={store} format={format} />
               <ul className="cart-lines">
                 {summary.lines.map((line) => (
                   <CartLineRow key={line.code} line={line} store={store} format={format} />
                 ))}
               </ul>
-              <dl className="cart-totals">
-                <dt>
-                  <Trans>Subtotal</Trans>
-                </dt>
-                <dd data-testid="cart-subtotal">{format(summary.subtotalMinor)}</dd>
-                {summary.discountsMinor > 0 ? (
-                  <>
-                    <dt>{i18n._(DISCOUNT_LABELS.general)}</dt>
-                    <dd>-{format(summary.discountsMinor)}</dd>
-                  </>
-                ) : null}
-                <dt>
-                  <Trans>Total</Trans>
-                </dt>
-                <dd data-testid="cart-total">{format(summary.totalMinor)}</dd>
-              </dl>
+              <CartTotals summary={summary} format={format} />
               <AimswebNote summary={summary} />
               <SaveCart store={store} />
               <Link
@@ -107,6 +94,59 @@ export function CartPage() {
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * Subtotal, discounts and total. The account's discount carries the SPEC 4.7 label (UAP
+ * when the store runs the programme, organizational with the `org-level-discount` flag,
+ * otherwise the general one); promotion codes take the general label.
+ */
+function CartTotals({
+  summary,
+  format,
+}: {
+  summary: CartSummary;
+  format: (minor: number) => string;
+}) {
+  const { i18n } = useLingui();
+  const storefront = useStorefront();
+  const flags = useObservableValue(flags$);
+  const account = summary.accountDiscount;
+  const label = account
+    ? discountLabel({
+        uapStatus: account.programme === 'UAP' ? account.status : null,
+        orgDiscountStatus: account.programme === 'OLD' ? account.status : null,
+        uapEnabled: storefront.uapProgram,
+        orgLevelDiscountEnabled: flags['org-level-discount'],
+      })
+    : 'general';
+  // With the general label for both, one line says it all.
+  const accountMinor = label === 'general' ? 0 : (account?.discountMinor ?? 0);
+  const otherMinor = summary.discountsMinor - accountMinor;
+  return (
+    <dl className="cart-totals">
+      <dt>
+        <Trans>Subtotal</Trans>
+      </dt>
+      <dd data-testid="cart-subtotal">{format(summary.subtotalMinor)}</dd>
+      {accountMinor > 0 ? (
+        <>
+          <dt>{i18n._(DISCOUNT_LABELS[label])}</dt>
+          <dd data-testid="cart-account-discount">-{format(accountMinor)}</dd>
+        </>
+      ) : null}
+      {otherMinor > 0 ? (
+        <>
+          <dt>{i18n._(DISCOUNT_LABELS.general)}</dt>
+          <dd data-testid="cart-discount">-{format(otherMinor)}</dd>
+        </>
+      ) : null}
+      <dt>
+        <Trans>Total</Trans>
+      </dt>
+      <dd data-testid="cart-total">{format(summary.totalMinor)}</dd>
+    </dl>
   );
 }
 
@@ -225,7 +265,21 @@ function CartLineRow({
         ) : null}
       </div>
       <div className="cart-line__price">
-        <span>{format(line.totalPrice.value)}</span>
+        {line.totalDiscounts.value > 0 ? (
+          <>
+            <span className="cart-line__was">
+              <span className="visually-hidden">
+                <Trans>Before discounts:</Trans>{' '}
+              </span>
+              <s>{format(line.totalPrice.value)}</s>
+            </span>
+            <span data-testid={`cart-line-total-${line.code}`}>
+              {format(line.totalPrice.value - line.totalDiscounts.value)}
+            </span>
+          </>
+        ) : (
+          <span data-testid={`cart-line-total-${line.code}`}>{format(line.totalPrice.value)}</span>
+        )}
         {line.quantity > 1 ? (
           <span className="cart-line__unit">
             <Trans>{unitPrice} each</Trans>
@@ -285,10 +339,12 @@ function Promotions({
   const [code, setCode] = useState('');
   const [error, setError] = useState<Message | null>(null);
   const [pending, setPending] = useState<readonly { code: string; commandId: string }[]>([]);
+  // The codes this form sent: their refusals show beside the field.
+  const sent = useRef(new Set<string>());
 
   useEffect(() => {
     const subscription = cartNotices$.subscribe((notice) => {
-      if (!claimedCommands.has(notice.commandId)) return;
+      if (!sent.current.has(notice.commandId)) return;
       setError(notice.message);
       setPending((current) => current.filter((p) => p.commandId !== notice.commandId));
     });
@@ -346,6 +402,7 @@ function Promotions({
           try {
             const { commandId } = store.applyPromotion(typed);
             claimedCommands.add(commandId);
+            sent.current.add(commandId);
             setPending((current) => [...current, { code: normalizeCode(typed), commandId }]);
             setError(null);
             setCode('');

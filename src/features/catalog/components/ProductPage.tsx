@@ -25,7 +25,7 @@ import { languageTag } from '../../../shell/storefront-label';
 import { useCartStore } from '../../../shell/use-cart-store';
 import { useStorefront } from '../../../shell/use-storefront';
 import { fetchProduct, isNetworkFailure, type ProductView } from '../api';
-import { useLoad } from '../use-load';
+import { useLoad } from '../../../infra/use-load';
 import { AvailabilityBadge, FormatLabel, LevelLabel, Price } from './ProductFacts';
 import '../catalog.css';
 import { useModalDialog } from '../../../shell/use-modal-dialog';

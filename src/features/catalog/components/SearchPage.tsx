@@ -28,7 +28,7 @@ import { CATEGORY_LABELS } from '../../../shell/content/fallback-content';
 import { useCartStore } from '../../../shell/use-cart-store';
 import { useStorefront } from '../../../shell/use-storefront';
 import { isNetworkFailure, searchCatalog, searchParamsOf, warmIndex } from '../api';
-import { useLoad } from '../use-load';
+import { useLoad } from '../../../infra/use-load';
 import { AvailabilityBadge, FormatLabel, LevelLabel, Price } from './ProductFacts';
 import '../catalog.css';
 

@@ -283,7 +283,8 @@ describe.each(testDatabaseTargets())('cart sync on $kind', (target) => {
       url: '/api/carts/current?locale=en-au',
       headers: { cookie: session.sam },
     });
-    expect(current.json()).toEqual({ cartId, version: 2 });
+    // Created, priced for Sam's only account, and the line.
+    expect(current.json()).toEqual({ cartId, version: 3 });
     expect(
       (await app.inject({ url: `/api/carts/${cartId}`, headers: { cookie: session.dana } }))
         .statusCode,
@@ -295,6 +296,70 @@ describe.each(testDatabaseTargets())('cart sync on $kind', (target) => {
     );
     expect(intrusion.statusCode).toBe(404);
     expect((await app.inject('/api/carts/current?locale=en-au')).statusCode).toBe(401);
+  });
+
+  it('prices a cart for an account of the caller’s only, with its discount (SPEC 4.7)', async () => {
+    const accountsOf = async (cookie: string) =>
+      (await app.inject({ url: '/api/me/accounts', headers: { cookie } })).json<{
+        items: { id: string; accountNumber: string }[];
+      }>().items;
+    const lakeshore = (await accountsOf(session.dana)).find((a) => a.accountNumber === '7310');
+    const riverside = (await accountsOf(session.sam)).find((a) => a.accountNumber === '4821');
+    if (!lakeshore || !riverside) throw new Error('demo accounts missing');
+
+    // Dana has two accounts: her new cart waits for her choice.
+    const cartId = randomUUID();
+    const first = await push(
+      cartId,
+      { type: 'AddItem', data: { code: 'WRI3-KIT', quantity: 1 } },
+      { cookie: session.dana },
+    );
+    expect(first.json<PushResponse<CartEvent>>().events.map((e) => e.event.type)).toEqual([
+      'CartCreated',
+      'CartItemAdded',
+    ]);
+    const chosen = await push(
+      cartId,
+      { type: 'ChooseAccount', data: { accountId: lakeshore.id } },
+      { cookie: session.dana, expectedVersion: 2 },
+    );
+    const body = chosen.json<PushResponse<CartEvent>>();
+    expect(body.status).toBe('confirmed');
+    const event = body.events[0]?.event;
+    expect(event?.type === 'CartAccountChosen' && event.data.account).toMatchObject({
+      id: lakeshore.id,
+      number: '7310',
+      type: 'ORGANIZATION',
+      discounts: [{ programme: 'UAP', status: 'UAP_APPLIED', basisPoints: 2000 }],
+    });
+
+    // Someone else's account reads as not found, and changes nothing.
+    const intrusion = await push(
+      cartId,
+      { type: 'ChooseAccount', data: { accountId: riverside.id } },
+      { cookie: session.dana, expectedVersion: 3 },
+    );
+    expect(intrusion.json()).toMatchObject({
+      status: 'rejected',
+      code: 'cart.account-not-found',
+      message: { message: 'This account is not found' },
+      version: 3,
+    });
+
+    // A visitor has no accounts.
+    const visitorCart = randomUUID();
+    const visitor = visitorCookie(
+      await push(visitorCart, { type: 'AddItem', data: { code: 'WRI3-KIT', quantity: 1 } }),
+    );
+    expect(
+      (
+        await push(
+          visitorCart,
+          { type: 'ChooseAccount', data: { accountId: lakeshore.id } },
+          { cookie: visitor, expectedVersion: 2 },
+        )
+      ).json(),
+    ).toMatchObject({ status: 'rejected', code: 'cart.account-not-found' });
   });
 
   it('queues concurrent commands on one cart without losing or repeating any', async () => {
