@@ -18,6 +18,7 @@ import { useObservableValue } from '../infra/use-observable';
 import { CartNotices } from './CartNotices';
 import { ConnectionBanner } from './ConnectionBanner';
 import { RegionalContentProvider } from './content/regional-content';
+import { SignInMergeDialog } from './SignInMergeDialog';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { HelloModal } from './HelloModal';
@@ -99,6 +100,7 @@ export function StorefrontLayout() {
           <Footer />
           <HelloModal />
           <IdleWarning />
+          <SignInMergeDialog />
         </div>
       </RegionalContentProvider>
     </StorefrontContext>

@@ -9,7 +9,7 @@ import type { Storefront } from '../../../domain/storefront/storefronts';
 import { authSettled } from '../auth/auth-state';
 import { currentUser$ } from '../session';
 import type { SyncNotice } from '../sync/sync-engine';
-import type { CartStore } from './cart-store';
+import type { CartStore, MergeOffer } from './cart-store';
 
 /** The active cart's summary; null until the cart store has opened it. */
 export const cartSummary$ = new BehaviorSubject<CartSummary | null>(null);
@@ -17,6 +17,8 @@ export const cartSummary$ = new BehaviorSubject<CartSummary | null>(null);
 export const cartQueued$ = new BehaviorSubject<number>(0);
 /** Commands the server refused or could not take, in the spec's words. */
 export const cartNotices$ = new Subject<SyncNotice>();
+/** A cart made before sign-in that waits for the person's choice (SPEC 2.5 old-cart merge). */
+export const cartMergeOffer$ = new BehaviorSubject<MergeOffer | null>(null);
 /**
  * Commands whose outcome a screen shows itself (a promotion code next to its field): the
  * shell's notices leave them out.
@@ -36,6 +38,9 @@ export function loadCartStore(): Promise<CartStore> {
     });
     store.notices$.subscribe((notice) => {
       cartNotices$.next(notice);
+    });
+    store.mergeOffer$.subscribe((offer) => {
+      cartMergeOffer$.next(offer);
     });
     store.start();
     return store;

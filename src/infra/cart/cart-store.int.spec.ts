@@ -6,6 +6,7 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { filter, firstValueFrom } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartDecider } from '../../../domain/cart/decide';
 import type { CartEvent } from '../../../domain/cart/events';
@@ -232,5 +233,113 @@ describe('cart store with the real server', () => {
     expect(saved.carts[0]?.restoredAt).not.toBeNull();
     expect(await second.store.engine.db.outbox.count()).toBe(0);
     second.store.close();
+  });
+
+  /** One browser where Dana signs in and out (what the sync engine sends follows her). */
+  function browser(transport: SyncTransport) {
+    const who = { userId: dana.id as string | null };
+    const store = new CartStore(
+      new SyncEngine({
+        db: openLocalDb(`cart-store-${randomUUID()}`),
+        transport,
+        makeId: randomUUID,
+        currentUserId: () => who.userId,
+      }),
+    );
+    return {
+      store,
+      signIn: () => {
+        who.userId = dana.id;
+        return store.activate(storefront, dana);
+      },
+      signOut: () => {
+        who.userId = null;
+        return store.activate(storefront, null);
+      },
+    };
+  }
+
+  const linesOf = (store: CartStore) =>
+    (store.active$.getValue()?.stream.state$.getValue().lines ?? []).map((l) => [
+      l.code,
+      l.quantity,
+    ]);
+
+  it('merges a cart made before sign-in at once when the earlier cart is empty', async () => {
+    const { transport } = network();
+    const { store, signIn, signOut } = browser(transport);
+    const [a] = products.filter(orderable);
+    if (!a) throw new Error('seed too small');
+    await signOut();
+    store.addItem(a, 2);
+    await signIn();
+    await expect.poll(() => linesOf(store)).toEqual([[a.code, 2]]);
+    expect(store.mergeOffer$.getValue()).toBeNull();
+    store.close();
+  });
+
+  it('asks before merging into an earlier cart, and merges when asked to', async () => {
+    const { transport } = network();
+    const { store, signIn, signOut } = browser(transport);
+    const [a, b] = products.filter(orderable);
+    if (!a || !b) throw new Error('seed too small');
+    await signIn();
+    store.addItem(a, 1);
+    await signOut();
+    store.addItem(a, 2);
+    store.addItem(b, 1);
+    const offer = firstValueFrom(store.mergeOffer$.pipe(filter((o) => o !== null)));
+    await signIn();
+    expect(await offer).toMatchObject({ newItems: 3, earlierItems: 1 });
+    // Until the person answers, the earlier cart is as it was.
+    expect(linesOf(store)).toEqual([[a.code, 1]]);
+    store.resolveMerge({ choice: 'merge' });
+    expect(store.mergeOffer$.getValue()).toBeNull();
+    expect(linesOf(store)).toEqual([
+      [a.code, 3],
+      [b.code, 1],
+    ]);
+    store.close();
+  });
+
+  it('keeps the earlier cart as a saved cart when the new products replace it', async () => {
+    const { state: net, transport } = network();
+    const { store, signIn, signOut } = browser(transport);
+    const [a, b] = products.filter(orderable);
+    if (!a || !b) throw new Error('seed too small');
+    const active = await signIn();
+    store.addItem(a, 1);
+    await signOut();
+    store.addItem(b, 2);
+    const offer = firstValueFrom(store.mergeOffer$.pipe(filter((o) => o !== null)));
+    await signIn();
+    await offer;
+    store.resolveMerge({
+      choice: 'replace',
+      savedName: 'Earlier cart 1',
+      savedDescription: 'Your cart as it was when you signed in.',
+    });
+    expect(linesOf(store)).toEqual([[b.code, 2]]);
+    const saved = active.savedCarts?.state$.getValue().carts ?? [];
+    expect(saved.map((c) => [c.name, c.lines.map((l) => [l.code, l.quantity])])).toEqual([
+      ['Earlier cart 1', [[a.code, 1]]],
+    ]);
+
+    // Online: the server ends with the same cart and the saved cart.
+    net.online = true;
+    await store.engine.flush();
+    const server = await app.inject({ url: `/api/carts/${active.cartId}`, headers: { cookie } });
+    const serverCart = replay(
+      cartDecider,
+      server.json<{ events: StoredEvent<CartEvent>[] }>().events.map((e) => e.event),
+    );
+    expect(serverCart.lines.map((l) => [l.code, l.quantity])).toEqual([[b.code, 2]]);
+    const savedOnServer = (await app.inject({ url: '/api/saved-carts', headers: { cookie } }))
+      .json<{ events: StoredEvent<SavedCartEvent>[] }>()
+      .events.reduce((state, e) => evolveSavedCarts(state, e.event), {
+        carts: [],
+      } as SavedCartsState);
+    expect(savedOnServer.carts.map((c) => c.name)).toContain('Earlier cart 1');
+    store.close();
   });
 });

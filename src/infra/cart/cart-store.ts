@@ -10,9 +10,11 @@
  * cart, delete), and each store's quick order draft is kept on the device; its valid rows go
  * into the cart in one command.
  *
- * After sign-in, a visitor cart with lines is merged into the user's cart (MergeCart, the
+ * After sign-in, a visitor cart with lines goes into the user's cart (MergeCart, the
  * old-cart merge rule: quantities add up to the line maximum) and the visitor cart is
- * cleared, both as queued commands, so the merge also works offline.
+ * cleared, both as queued commands, so the merge also works offline. When the user's cart
+ * from an earlier visit holds products too, the person is asked first (SPEC 2.5 old-cart
+ * merge modal): merge, or keep only the new products with the earlier cart saved, or later.
  */
 import { BehaviorSubject, map, of, switchMap, type Observable } from 'rxjs';
 import { cartChangeEvents, type AddToCartSource } from '../../../domain/analytics/ecommerce';
@@ -54,6 +56,24 @@ export interface ActiveCart {
   readonly savedCarts: OpenStream<SavedCartsState, SavedCartCommand, SavedCartEvent> | null;
 }
 
+/**
+ * A visitor cart waiting to go into the user's cart, which holds products of its own: the
+ * person decides (SPEC 2.5 old-cart merge modal).
+ */
+export interface MergeOffer {
+  readonly visitorCartId: string;
+  /** Units in the cart made before signing in, and in the user's earlier cart. */
+  readonly newItems: number;
+  readonly earlierItems: number;
+}
+
+export type MergeChoice =
+  | { readonly choice: 'merge' }
+  /** The new products only; the earlier cart's lines are kept as a saved cart first. */
+  | { readonly choice: 'replace'; readonly savedName: string; readonly savedDescription: string }
+  /** Ask again next time; the visitor cart stays as it is. */
+  | { readonly choice: 'later' };
+
 /** A command as a screen issues it: the store adds its id and time. */
 export type CartRequest = Omit<CartCommand, 'metadata'> & { readonly metadata?: never };
 
@@ -75,6 +95,16 @@ export class CartStore {
   readonly summary$: Observable<CartSummary>;
   readonly notices$: Observable<SyncNotice>;
   readonly queued$: BehaviorSubject<number>;
+  /** A visitor cart the person is asked about after sign-in; null when there is none. */
+  readonly mergeOffer$ = new BehaviorSubject<MergeOffer | null>(null);
+  /** The visitor cart on offer, open, until the person decides or it empties. */
+  private offered:
+    | {
+        readonly stream: OpenStream<CartState, CartCommand, CartEvent>;
+        readonly target: ActiveCart;
+        readonly watch: { unsubscribe(): void };
+      }
+    | undefined;
   /** What this browser knows of each store's products (persisted for offline restarts). */
   private readonly products = new Map<string, Map<string, CartProduct>>();
   private readonly quickOrders = new Map<string, QuickOrderStore>();
@@ -84,6 +114,7 @@ export class CartStore {
   private soon: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
   private backoff = BACKOFF_FIRST_MS;
+  private pulled: Promise<void> = Promise.resolve();
 
   constructor(readonly engine: SyncEngine) {
     this.state$ = this.active$.pipe(
@@ -150,11 +181,18 @@ export class CartStore {
     this.activationKey = key;
     const activation = this.open(storefront, user);
     this.activation = activation;
+    this.withdrawOffer();
     activation.then(
       (active) => {
-        if (this.activation === activation) this.active$.next(active);
+        if (this.activation !== activation) return;
+        this.active$.next(active);
         // A user's changes that waited through a sign-out can go now.
         this.flushSoon();
+        if (user) {
+          void this.mergeVisitorCart(storefront, active).catch((error: unknown) => {
+            console.error('The cart made before signing in could not be merged.', error);
+          });
+        }
       },
       (error: unknown) => {
         console.error('The cart could not be opened.', error);
@@ -177,8 +215,8 @@ export class CartStore {
       : null;
     await savedCarts?.ready;
     const active: ActiveCart = { cartId, storefront, owner, stream, savedCarts };
-    if (user) await this.mergeVisitorCart(storefront, active);
-    void this.pull(cartId);
+    // The visitor cart's merge (after activation) waits for this pull.
+    this.pulled = this.pull(cartId);
     if (user && online()) {
       void this.engine.pull(savedCartsStreamId(user.id), 'saved-carts').catch((error: unknown) => {
         console.warn('Saved carts could not be refreshed from the server.', error);
@@ -248,18 +286,53 @@ export class CartStore {
     });
   }
 
-  /** The visitor's lines move into the user's cart after sign-in; the visitor cart empties. */
+  /**
+   * After sign-in, the visitor's lines go into the user's cart and the visitor cart
+   * empties: at once when the user's cart (as the server has it) is empty, else once the
+   * person has chosen (`mergeOffer$`, answered with `resolveMerge`).
+   */
   private async mergeVisitorCart(storefront: Storefront, target: ActiveCart): Promise<void> {
     const known = await this.db.meta.get(visitorKey(storefront.storeId));
     if (typeof known?.value !== 'string' || known.value === target.cartId) return;
     const visitor = this.openCart(known.value, storefront, null);
-    await visitor.ready;
-    const { lines, promotions } = visitor.stream.state;
-    if (lines.length === 0) return;
+    await Promise.all([visitor.ready, this.pulled]);
+    if (this.active$.getValue() !== target || visitor.stream.state.lines.length === 0) return;
+    const earlier = target.stream.state$.getValue().lines;
+    if (earlier.length === 0) {
+      this.mergeInto(target, visitor);
+      return;
+    }
+    const count = (lines: readonly { quantity: number }[]) =>
+      lines.reduce((n, line) => n + line.quantity, 0);
+    // Another tab's choice (or anything that empties the visitor cart) ends the offer.
+    const watch = visitor.state$.subscribe((state) => {
+      if (state.lines.length === 0 && this.offered?.stream === visitor) this.withdrawOffer();
+    });
+    this.offered = { stream: visitor, target, watch };
+    this.mergeOffer$.next({
+      visitorCartId: known.value,
+      newItems: count(visitor.stream.state.lines),
+      earlierItems: count(earlier),
+    });
+  }
+
+  private withdrawOffer(): void {
+    this.offered?.watch.unsubscribe();
+    this.offered = undefined;
+    if (this.mergeOffer$.getValue() !== null) this.mergeOffer$.next(null);
+  }
+
+  /** The visitor cart's lines and codes into the target cart; the visitor cart empties. */
+  private mergeInto(
+    target: ActiveCart,
+    visitor: OpenStream<CartState, CartCommand, CartEvent>,
+  ): void {
+    const { lines, promotions, cartId } = visitor.stream.state;
+    if (!cartId || lines.length === 0) return;
     this.send(target, {
       type: 'MergeCart',
       data: {
-        fromCartId: known.value,
+        fromCartId: cartId,
         items: lines.map((line) => ({ code: line.code, quantity: line.quantity })),
         promotionCodes: promotions.map((p) => p.code),
       },
@@ -271,9 +344,42 @@ export class CartStore {
         data: { reason: 'merged' },
         metadata: { commandId: newId(), now: new Date().toISOString() },
       },
-      storefront.locale,
+      target.storefront.locale,
     );
     this.flushSoon();
+  }
+
+  /**
+   * The person's answer to the old-cart merge modal. `replace` saves the earlier cart's
+   * lines as a saved cart before emptying it, so nothing is lost; a saved-cart rule that
+   * refuses it (too many saved carts) throws its DomainError and nothing changes.
+   */
+  resolveMerge(answer: MergeChoice): void {
+    const offered = this.offered;
+    if (!offered) return;
+    const { target, stream } = offered;
+    if (answer.choice === 'replace') {
+      const earlier = target.stream.state$.getValue().lines;
+      if (earlier.length > 0 && target.savedCarts) {
+        this.sendSaved({
+          type: 'SaveCart',
+          data: {
+            savedCartId: newId(),
+            name: answer.savedName,
+            description: answer.savedDescription,
+            lines: earlier.map((line) => ({
+              code: line.code,
+              name: line.name,
+              programName: line.programName,
+              quantity: line.quantity,
+            })),
+          },
+        });
+      }
+      this.send(target, { type: 'ClearCart', data: { reason: 'emptied' } });
+    }
+    if (answer.choice !== 'later') this.mergeInto(target, stream);
+    this.withdrawOffer();
   }
 
   private productsOf(storeId: string): Map<string, CartProduct> {

@@ -3,13 +3,13 @@
  * (SPEC 2.5) asks whether to add the saved products to the cart or to replace it.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { cartSummary$ } from '../../../infra/cart/cart-loader';
 import type { CartStore } from '../../../infra/cart/cart-store';
 import { useObservableValue } from '../../../infra/use-observable';
 import { useStorefront } from '../../../shell/use-storefront';
-import { useModalDialog } from '../../../shell/use-modal-dialog';
+import { MergeCartsDialog } from '../../../shell/MergeCartsDialog';
 
 export function RestoreButton({
   store,
@@ -43,67 +43,23 @@ export function RestoreButton({
         <Trans>Restore</Trans>
       </button>
       {asking ? (
-        <MergeDialog
+        <MergeCartsDialog
+          title={<Trans>Your cart already has products</Trans>}
+          replaceLabel={<Trans>Replace my cart</Trans>}
+          cancelLabel={<Trans>Cancel</Trans>}
           onChoose={(mode) => {
             setAsking(false);
             if (mode) restore(mode);
           }}
-        />
+        >
+          <p>
+            <Trans>
+              Add the saved cart&apos;s products to your current cart, or replace your current cart
+              with them?
+            </Trans>
+          </p>
+        </MergeCartsDialog>
       ) : null}
     </>
-  );
-}
-
-function MergeDialog({ onChoose }: { onChoose: (mode: 'merge' | 'replace' | null) => void }) {
-  const dialog = useModalDialog();
-  const titleId = useId();
-  return (
-    <dialog
-      ref={dialog}
-      className="modal"
-      aria-labelledby={titleId}
-      onCancel={() => {
-        onChoose(null);
-      }}
-    >
-      <h2 id={titleId}>
-        <Trans>Your cart already has products</Trans>
-      </h2>
-      <p>
-        <Trans>
-          Add the saved cart&apos;s products to your current cart, or replace your current cart with
-          them?
-        </Trans>
-      </p>
-      <div className="modal__actions">
-        <button
-          type="button"
-          className="button-link"
-          onClick={() => {
-            onChoose('merge');
-          }}
-        >
-          <Trans>Merge carts</Trans>
-        </button>
-        <button
-          type="button"
-          className="button-secondary"
-          onClick={() => {
-            onChoose('replace');
-          }}
-        >
-          <Trans>Replace my cart</Trans>
-        </button>
-        <button
-          type="button"
-          className="button-secondary"
-          onClick={() => {
-            onChoose(null);
-          }}
-        >
-          <Trans>Cancel</Trans>
-        </button>
-      </div>
-    </dialog>
   );
 }
