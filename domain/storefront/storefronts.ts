@@ -80,7 +80,7 @@ const STOREFRONTS: Readonly<Record<Locale, Storefront>> = {
     language: 'en',
     country: 'CA',
     currency: 'CAD',
-    uapProgram: false,
+    uapProgram: true,
   },
   'fr-ca': {
     locale: 'fr-ca',
@@ -91,7 +91,7 @@ const STOREFRONTS: Readonly<Record<Locale, Storefront>> = {
     language: 'fr',
     country: 'CA',
     currency: 'CAD',
-    uapProgram: false,
+    uapProgram: true,
   },
   'en-gb': {
     locale: 'en-gb',
