@@ -342,4 +342,32 @@ describe('cart store with the real server', () => {
     expect(savedOnServer.carts.map((c) => c.name)).toContain('Earlier cart 1');
     store.close();
   });
+
+  it('shows another tab’s line for a product this tab has never seen, offline', async () => {
+    const { transport } = network();
+    const name = `cart-store-${randomUUID()}`;
+    const tab = () =>
+      new CartStore(
+        new SyncEngine({
+          db: openLocalDb(name),
+          transport,
+          makeId: randomUUID,
+          currentUserId: () => dana.id,
+        }),
+      );
+    const a = tab();
+    const b = tab();
+    await a.activate(storefront, dana);
+    await b.activate(storefront, dana);
+    const [product] = products.filter(orderable);
+    if (!product) throw new Error('seed too small');
+    await a.addItem(product, 2).saved;
+    // Tab B learns of the change from the channel and decides the queued line itself.
+    await expect.poll(() => linesOf(b), { timeout: 2_000 }).toEqual([[product.code, 2]]);
+    // A third tab opened now knows the product from the same transaction as the command.
+    const c = tab();
+    await c.activate(storefront, dana);
+    expect(linesOf(c)).toEqual([[product.code, 2]]);
+    for (const store of [a, b, c]) store.close();
+  });
 });

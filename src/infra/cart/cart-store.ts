@@ -36,7 +36,7 @@ import { pushEvent } from '../analytics';
 import { online$ } from '../connectivity';
 import { apiJson, ApiError } from '../api';
 import { currentUser$, type SignedInUser } from '../session';
-import { openLocalDb, type LocalDb } from '../sync/local-db';
+import { openLocalDb, type LocalDb, type MetaEntry } from '../sync/local-db';
 import { SyncEngine, type OpenStream, type SyncNotice } from '../sync/sync-engine';
 import { httpTransport } from '../sync/transport';
 import { browserCartContext, cartDefinition, cartStreamId } from './cart-stream';
@@ -237,19 +237,26 @@ export class CartStore {
       actor: owner ?? { kind: 'visitor', id: 'this-browser' },
       products: this.productsOf(storefront.storeId),
     });
-    return this.engine.openStream(cartStreamId(cartId), cartDefinition(context));
+    return this.engine.openStream(cartStreamId(cartId), {
+      ...cartDefinition(context),
+      // Products another tab added since this one opened: its queued lines decide here too.
+      refresh: () => this.loadProducts(storefront.storeId),
+    });
   }
 
-  /** Fetches what other devices did to a cart the server knows (not one made here only). */
+  /**
+   * Fetches what other devices did to a cart the server knows (not one made here only).
+   * Never rejects: without an answer, the cart is as this browser has it.
+   */
   private async pull(cartId: string): Promise<void> {
     const streamId = cartStreamId(cartId);
     if (!online()) return;
-    const known = await this.db.streams.get(streamId);
-    if (!known?.version && !(await this.db.meta.get(serverCartKey(cartId)))) return;
     try {
+      const known = await this.db.streams.get(streamId);
+      if (!known?.version && !(await this.db.meta.get(serverCartKey(cartId)))) return;
       await this.engine.pull(streamId, 'cart');
     } catch (error) {
-      console.warn('The cart could not be refreshed from the server.', error);
+      if (!this.closed) console.warn('The cart could not be refreshed from the server.', error);
     }
   }
 
@@ -400,8 +407,11 @@ export class CartStore {
     }
   }
 
-  /** Keeps what a screen knows of products, so this browser can decide offline. */
-  remember(storeId: string, products: readonly CartProduct[]): Promise<void> {
+  /**
+   * Learns what a screen knows of products; the stored list to write when something is
+   * new, else undefined (adding a known product again costs no I/O).
+   */
+  private learn(storeId: string, products: readonly CartProduct[]): MetaEntry | undefined {
     const known = this.productsOf(storeId);
     let changed = false;
     for (const product of products) {
@@ -410,11 +420,13 @@ export class CartStore {
       known.set(product.code, product);
       changed = true;
     }
-    // Written only when something is new: adding a known product again costs no I/O.
-    if (!changed) return Promise.resolve();
-    return this.db.meta
-      .put({ key: productsKey(storeId), value: [...known.values()] })
-      .then(() => undefined);
+    return changed ? { key: productsKey(storeId), value: [...known.values()] } : undefined;
+  }
+
+  /** Keeps what a screen knows of products, so this browser can decide offline. */
+  remember(storeId: string, products: readonly CartProduct[]): Promise<void> {
+    const facts = this.learn(storeId, products);
+    return facts ? this.db.meta.put(facts).then(() => undefined) : Promise.resolve();
   }
 
   /**
@@ -431,6 +443,7 @@ export class CartStore {
     active: ActiveCart,
     request: CartRequest,
     source?: AddToCartSource,
+    facts: readonly MetaEntry[] = [],
   ): { events: readonly CartEvent[]; saved: Promise<void>; commandId: string } {
     const commandId = newId();
     const command = {
@@ -443,6 +456,7 @@ export class CartStore {
       command,
       active.storefront.locale,
       active.owner?.id,
+      facts,
     );
     // What the person changed, for the data layer (SPEC 3 analytics product entry).
     for (const event of cartChangeEvents(
@@ -470,13 +484,21 @@ export class CartStore {
   ): { events: readonly CartEvent[]; saved: Promise<void> } {
     const active = this.active$.getValue();
     if (!active) throw new Error('No cart is open yet.');
-    const remembered = this.remember(active.storefront.storeId, [product]);
-    const result = this.send(
-      active,
-      { type: 'AddItem', data: { code: product.code, quantity } },
-      source,
-    );
-    return { events: result.events, saved: Promise.all([remembered, result.saved]).then(() => {}) };
+    // The product's facts are stored with the command, in one transaction.
+    const facts = this.learn(active.storefront.storeId, [product]);
+    try {
+      const result = this.send(
+        active,
+        { type: 'AddItem', data: { code: product.code, quantity } },
+        source,
+        facts ? [facts] : [],
+      );
+      return { events: result.events, saved: result.saved };
+    } catch (error) {
+      // Refused (a quantity rule): what was learned of the product is still kept.
+      if (facts) void this.db.meta.put(facts);
+      throw error;
+    }
   }
 
   /**

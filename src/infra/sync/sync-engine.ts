@@ -14,7 +14,13 @@ import {
   type StreamRules,
 } from '../../../domain/sync/client-stream';
 import type { PushResponse, StoredEvent } from '../../../domain/sync/protocol';
-import { clientIdOf, type LocalDb, type OutboxEntry, type StreamKindName } from './local-db';
+import {
+  clientIdOf,
+  type LocalDb,
+  type MetaEntry,
+  type OutboxEntry,
+  type StreamKindName,
+} from './local-db';
 import { failureKind, type SyncTransport } from './transport';
 
 export const SNAPSHOT_EVERY = 100;
@@ -30,6 +36,11 @@ export interface StreamDefinition<S, C, E> {
   readonly decide: (command: C, state: S) => E[];
   /** Commands only the server can decide (promotion codes): queued with no effect here. */
   readonly serverOnly?: (command: C) => boolean;
+  /**
+   * Refreshes what `decide` knows from the database (what another tab has learned) before
+   * the stream is rebuilt, so another tab's queued commands can be decided here too.
+   */
+  readonly refresh?: () => Promise<void>;
 }
 
 /** A command the server refused, or could not take: the person is told in these words. */
@@ -100,6 +111,7 @@ export class SyncEngine {
   private readonly channel: BroadcastChannel | undefined;
   private flushing: Promise<FlushResult> | undefined;
   private clientId: Promise<string> | undefined;
+  private closed = false;
 
   constructor(private readonly options: SyncEngineOptions) {
     this.channel =
@@ -109,12 +121,12 @@ export class SyncEngine {
     this.channel?.addEventListener('message', (event: MessageEvent<ChannelMessage>) => {
       const message = event.data;
       if (message.type === 'changed') {
-        void this.reload(message.streamId);
+        this.inBackground(this.reload(message.streamId));
         // Another tab queued or sent something: the outbox is shared.
-        void this.countQueued();
+        this.inBackground(this.countQueued());
       } else this.notices$.next(message.notice);
     });
-    void this.countQueued();
+    this.inBackground(this.countQueued());
   }
 
   get db(): LocalDb {
@@ -122,8 +134,16 @@ export class SyncEngine {
   }
 
   close(): void {
+    this.closed = true;
     this.channel?.close();
     this.db.close();
+  }
+
+  /** Work nobody waits for (a reload, a recount): once closed, its failure is expected. */
+  private inBackground(work: Promise<unknown>): void {
+    work.catch((error: unknown) => {
+      if (!this.closed) console.warn('Local cart storage could not be read.', error);
+    });
   }
 
   private client(): Promise<string> {
@@ -167,6 +187,7 @@ export class SyncEngine {
   }
 
   private async load<S, C, E>(open: OpenStream<S, C, E>): Promise<void> {
+    await open.definition.refresh?.();
     const { state, version } = await this.confirmedOf(open.streamId, open.definition);
     const queued = await this.db.outbox.where('streamId').equals(open.streamId).sortBy('id');
     open.stream = rebuildClientStream(
@@ -198,6 +219,12 @@ export class SyncEngine {
     locale: string,
     /** The user whose stream it is (absent for a visitor's). */
     userId?: string,
+    /**
+     * What the command was decided with (the facts of a product seen for the first time),
+     * stored with it in one transaction: a tab that rebuilds the queue, or this one after a
+     * reload, can never find the command without them.
+     */
+    facts: readonly MetaEntry[] = [],
   ): { events: readonly E[]; saved: Promise<void> } {
     const serverOnly = open.definition.serverOnly?.(command) ?? false;
     const rules = serverOnly ? { ...open.rules, decide: () => [] } : open.rules;
@@ -221,7 +248,8 @@ export class SyncEngine {
       attempts: 0,
     };
     const saved = this.db
-      .transaction('rw', this.db.outbox, this.db.streams, async () => {
+      .transaction('rw', this.db.outbox, this.db.streams, this.db.meta, async () => {
+        if (facts.length > 0) await this.db.meta.bulkPut([...facts]);
         await this.db.outbox.add(entry);
         const known = await this.db.streams.get(open.streamId);
         if (!known) {
@@ -235,7 +263,7 @@ export class SyncEngine {
       })
       .then(() => {
         this.broadcast({ type: 'changed', streamId: open.streamId });
-        void this.countQueued();
+        this.inBackground(this.countQueued());
       });
     return { events, saved };
   }
