@@ -300,23 +300,27 @@ function CartLineRow({
   );
 }
 
-/** SPEC 5: carts with aimsweb products must reach the minimum to check out. */
+/**
+ * SPEC 5: carts with aimsweb products must reach the minimum to check out, and aimswebPlus
+ * is for organizational accounts only.
+ */
 function AimswebNote({ summary }: { summary: CartSummary }) {
   const { i18n } = useLingui();
   const storefront = useStorefront();
   if (!summary.currency) return null;
-  const problem = aimswebProblems({
+  const problems = aimswebProblems({
     hasAimswebItems: summary.lines.some((l) => l.aimsweb),
     subtotal: money(summary.totalMinor, summary.currency),
-    // The account is chosen at checkout, where the organization-only rule is checked.
-    accountType: 'ORGANIZATION',
+    // Until an account is chosen, only the minimum applies (the organization-only rule of
+    // aimswebPlus is checked against the account the cart is priced for).
+    accountType: summary.account?.type ?? 'ORGANIZATION',
     displayLocale: languageTag(storefront),
-  })[0];
-  return problem ? (
-    <p className="cart-page__note" role="note">
+  });
+  return problems.map((problem) => (
+    <p key={problem.id} className="cart-page__note" role="note">
       {i18n._(problem)}
     </p>
-  ) : null;
+  ));
 }
 
 /**

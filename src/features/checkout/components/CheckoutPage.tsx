@@ -38,7 +38,7 @@ export function CheckoutPage() {
   const problems = aimswebProblems({
     hasAimswebItems: summary.lines.some((l) => l.aimsweb),
     subtotal: money(summary.totalMinor, currency),
-    accountType: 'ORGANIZATION',
+    accountType: summary.account?.type ?? 'ORGANIZATION',
     displayLocale: languageTag(storefront),
   });
   return (
