@@ -370,4 +370,29 @@ describe('cart store with the real server', () => {
     expect(linesOf(c)).toEqual([[product.code, 2]]);
     for (const store of [a, b, c]) store.close();
   });
+
+  it('merges what a visitor adds after every sign-in, not only the first', async () => {
+    const { transport } = network();
+    const { store, signIn, signOut } = browser(transport);
+    const [a, b] = products.filter(orderable);
+    if (!a || !b) throw new Error('seed too small');
+    await signOut();
+    store.addItem(a, 1);
+    await signIn();
+    await expect.poll(() => linesOf(store)).toEqual([[a.code, 1]]);
+
+    // The same browser, another visit: the visitor's new products are asked about and merged.
+    await signOut();
+    expect(linesOf(store)).toEqual([]);
+    store.addItem(b, 2);
+    const offer = firstValueFrom(store.mergeOffer$.pipe(filter((o) => o !== null)));
+    await signIn();
+    expect(await offer).toMatchObject({ newItems: 2, earlierItems: 1 });
+    store.resolveMerge({ choice: 'merge' });
+    expect(linesOf(store)).toEqual([
+      [a.code, 1],
+      [b.code, 2],
+    ]);
+    store.close();
+  });
 });

@@ -352,6 +352,10 @@ export class CartStore {
         metadata: { commandId: newId(), now: new Date().toISOString() },
       },
       target.storefront.locale,
+      undefined,
+      // The next visit starts a new visitor cart, stored with this command: a cart merges
+      // into the user's cart once (`mergedFrom`), so reusing it would leave lines behind.
+      [{ key: visitorKey(target.storefront.storeId), value: newId() }],
     );
     this.flushSoon();
   }
