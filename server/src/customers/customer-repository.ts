@@ -163,8 +163,8 @@ export async function deletePaymentMethod(db: Db, userId: string, id: string): P
   return deleted.length > 0;
 }
 
-/** The customer accounts the user is a member of, with their programmes and platforms. */
-export async function listAccounts(db: Db, userId: string): Promise<CustomerAccountSummary[]> {
+/** The accounts the user is a member of (account list order), with their programmes. */
+async function memberAccounts(db: Db, userId: string) {
   const rows = await db
     .select({
       id: customerAccounts.id,
@@ -179,36 +179,65 @@ export async function listAccounts(db: Db, userId: string): Promise<CustomerAcco
     .innerJoin(customerAccounts, eq(customerAccounts.id, customerMembers.customerId))
     .where(eq(customerMembers.userId, userId))
     .orderBy(asc(customerAccounts.accountType), asc(customerAccounts.name));
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [discounts, platforms] = await Promise.all([
-    db
-      .select({
-        customerId: customerDiscounts.customerId,
-        programme: customerDiscounts.programme,
-        status: customerDiscounts.status,
-      })
-      .from(customerDiscounts)
-      .where(inArray(customerDiscounts.customerId, ids)),
-    db
-      .select({
-        customerId: platformAccounts.customerId,
-        platform: platformAccounts.platform,
-        accountNumber: platformAccounts.accountNumber,
-      })
-      .from(platformAccounts)
-      .where(inArray(platformAccounts.customerId, ids))
-      .orderBy(asc(platformAccounts.platform), asc(platformAccounts.accountNumber)),
-  ]);
+  const discounts =
+    rows.length === 0
+      ? []
+      : await db
+          .select({
+            customerId: customerDiscounts.customerId,
+            programme: customerDiscounts.programme,
+            status: customerDiscounts.status,
+            basisPoints: customerDiscounts.discountBasisPoints,
+          })
+          .from(customerDiscounts)
+          .where(
+            inArray(
+              customerDiscounts.customerId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(desc(customerDiscounts.programme));
   return rows.map((row) => ({
     ...row,
     accountType: row.accountType as AccountType,
     role: row.role as MemberRole,
+    // The table's checks keep programme and status in step (UAP_* with UAP, OLD_* with OLD).
     discounts: discounts
       .filter((d) => d.customerId === row.id)
-      .map((d) => ({ programme: d.programme as 'UAP' | 'OLD', status: d.status })),
+      .map(
+        (d) =>
+          ({
+            programme: d.programme,
+            status: d.status,
+            basisPoints: d.basisPoints,
+          }) as AccountDiscount,
+      ),
+  }));
+}
+
+/** The customer accounts the user is a member of, with their programmes and platforms. */
+export async function listAccounts(db: Db, userId: string): Promise<CustomerAccountSummary[]> {
+  const accounts = await memberAccounts(db, userId);
+  if (accounts.length === 0) return [];
+  const platforms = await db
+    .select({
+      customerId: platformAccounts.customerId,
+      platform: platformAccounts.platform,
+      accountNumber: platformAccounts.accountNumber,
+    })
+    .from(platformAccounts)
+    .where(
+      inArray(
+        platformAccounts.customerId,
+        accounts.map((a) => a.id),
+      ),
+    )
+    .orderBy(asc(platformAccounts.platform), asc(platformAccounts.accountNumber));
+  return accounts.map((account) => ({
+    ...account,
+    discounts: account.discounts.map((d) => ({ programme: d.programme, status: d.status })),
     platformAccounts: platforms
-      .filter((p) => p.customerId === row.id)
+      .filter((p) => p.customerId === account.id)
       .map((p) => ({
         platform: p.platform as 'q-global' | 'aimswebplus',
         accountNumber: p.accountNumber,
@@ -230,49 +259,12 @@ export async function findAccount(
  * accounts they are a member of, in the order the account list shows them.
  */
 export async function cartAccountsOf(db: Db, userId: string): Promise<CartAccount[]> {
-  const rows = await db
-    .select({
-      id: customerAccounts.id,
-      number: customerAccounts.accountNumber,
-      name: customerAccounts.name,
-      type: customerAccounts.accountType,
-    })
-    .from(customerMembers)
-    .innerJoin(customerAccounts, eq(customerAccounts.id, customerMembers.customerId))
-    .where(eq(customerMembers.userId, userId))
-    .orderBy(asc(customerAccounts.accountType), asc(customerAccounts.name));
-  if (rows.length === 0) return [];
-  const discounts = await db
-    .select({
-      customerId: customerDiscounts.customerId,
-      programme: customerDiscounts.programme,
-      status: customerDiscounts.status,
-      basisPoints: customerDiscounts.discountBasisPoints,
-    })
-    .from(customerDiscounts)
-    .where(
-      inArray(
-        customerDiscounts.customerId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(desc(customerDiscounts.programme));
-  return rows.map((row) => ({
-    id: row.id,
-    number: row.number,
-    name: row.name,
-    type: row.type as AccountType,
-    // The table's checks keep programme and status in step (UAP_* with UAP, OLD_* with OLD).
-    discounts: discounts
-      .filter((d) => d.customerId === row.id)
-      .map(
-        (d) =>
-          ({
-            programme: d.programme,
-            status: d.status,
-            basisPoints: d.basisPoints,
-          }) as AccountDiscount,
-      ),
+  return (await memberAccounts(db, userId)).map((account) => ({
+    id: account.id,
+    number: account.accountNumber,
+    name: account.name,
+    type: account.accountType,
+    discounts: account.discounts,
   }));
 }
 
