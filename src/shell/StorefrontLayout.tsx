@@ -4,13 +4,13 @@
  * Asia-Pacific locale switch for a signed-in user (SPEC 4.5).
  */
 import { Trans } from '@lingui/react/macro';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { flagContext } from '../../domain/flags/context';
 import { encodeNotifications, NOTIFICATIONS_PARAM } from '../../domain/notifications/notifications';
 import { loadTagManager } from '../infra/analytics';
 import { loadBootstrap } from '../infra/bootstrap';
-import { openCart } from '../infra/cart/cart-loader';
+import { cartMergeOffer$, openCart } from '../infra/cart/cart-loader';
 import { connectLiveFlags } from '../infra/flags';
 import { autoLocaleSwitch } from '../infra/locale-switch';
 import { currentUser$ } from '../infra/session';
@@ -18,7 +18,6 @@ import { useObservableValue } from '../infra/use-observable';
 import { CartNotices } from './CartNotices';
 import { ConnectionBanner } from './ConnectionBanner';
 import { RegionalContentProvider } from './content/regional-content';
-import { SignInMergeDialog } from './SignInMergeDialog';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { HelloModal } from './HelloModal';
@@ -28,9 +27,15 @@ import { NotificationArea } from './NotificationArea';
 import { languageTag } from './storefront-label';
 import { StorefrontContext, type StorefrontRouteData } from './use-storefront';
 
+// Loaded only when a cart made before sign-in waits for the person's choice.
+const SignInMergeDialog = lazy(() =>
+  import('./SignInMergeDialog').then((module) => ({ default: module.SignInMergeDialog })),
+);
+
 export function StorefrontLayout() {
   const { storefront, known } = useLoaderData<StorefrontRouteData>();
   const user = useObservableValue(currentUser$);
+  const mergeOffer = useObservableValue(cartMergeOffer$);
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -100,7 +105,11 @@ export function StorefrontLayout() {
           <Footer />
           <HelloModal />
           <IdleWarning />
-          <SignInMergeDialog />
+          {mergeOffer ? (
+            <Suspense fallback={null}>
+              <SignInMergeDialog />
+            </Suspense>
+          ) : null}
         </div>
       </RegionalContentProvider>
     </StorefrontContext>
