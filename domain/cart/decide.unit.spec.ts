@@ -48,6 +48,34 @@ const added = (code: string, quantity: number): CartEvent => ({
   data: { line: line(code, quantity) },
 });
 
+/** SCHOOL10 (10% off the whole cart) as the store applied it. */
+const school = {
+  type: 'CartPromotionApplied',
+  v: 1,
+  data: {
+    promotion: {
+      code: 'SCHOOL10',
+      name: '10% off',
+      appliesTo: 'cart',
+      productCodes: [],
+      discountBasisPoints: 1000,
+      minimumSubtotalMinor: 0,
+    },
+  },
+} as const satisfies CartEvent;
+
+function account(id: string) {
+  const found = ACCOUNTS.find((a) => a.id === id);
+  if (!found) throw new Error(id);
+  return found;
+}
+
+const chosen = (id: string): CartEvent => ({
+  type: 'CartAccountChosen',
+  v: 1,
+  data: { account: account(id) },
+});
+
 describe('AddItem', () => {
   it('creates the cart with its first line, priced by the store', () => {
     spec
@@ -287,21 +315,6 @@ describe('RemoveItem', () => {
 });
 
 describe('ApplyPromotion and RemovePromotion', () => {
-  const school = {
-    type: 'CartPromotionApplied',
-    v: 1,
-    data: {
-      promotion: {
-        code: 'SCHOOL10',
-        name: '10% off',
-        appliesTo: 'cart',
-        productCodes: [],
-        discountBasisPoints: 1000,
-        minimumSubtotalMinor: 0,
-      },
-    },
-  } as const satisfies CartEvent;
-
   it('applies a valid code', () => {
     spec
       .given([created, added('FORMS', 1)])
@@ -387,17 +400,6 @@ describe('MergeCart (SPEC 2.5 old-cart merge)', () => {
 });
 
 describe('ChooseAccount (SPEC 4.7 discounts)', () => {
-  const account = (id: string) => {
-    const found = ACCOUNTS.find((a) => a.id === id);
-    if (!found) throw new Error(id);
-    return found;
-  };
-  const chosen = (id: string): CartEvent => ({
-    type: 'CartAccountChosen',
-    v: 1,
-    data: { account: account(id) },
-  });
-
   it('prices the cart for an account of the actor, with its discounts', () => {
     spec
       .given([created, added('KIT', 1)])
@@ -513,20 +515,7 @@ describe('cart summary', () => {
           },
         },
       },
-      {
-        type: 'CartPromotionApplied',
-        v: 1,
-        data: {
-          promotion: {
-            code: 'SCHOOL10',
-            name: '10% off',
-            appliesTo: 'cart',
-            productCodes: [],
-            discountBasisPoints: 1000,
-            minimumSubtotalMinor: 0,
-          },
-        },
-      },
+      school,
     ]);
     const summary = cartSummary(state);
     expect(summary.lines.map((l) => [l.code, l.totalPrice.value, l.totalDiscounts.value])).toEqual([
@@ -547,29 +536,9 @@ describe('cart summary', () => {
 });
 
 describe('cart summary with an account discount (SPEC 4.7)', () => {
-  const chosen = (id: string): CartEvent => {
-    const account = ACCOUNTS.find((a) => a.id === id);
-    if (!account) throw new Error(id);
-    return { type: 'CartAccountChosen', v: 1, data: { account } };
-  };
-  const school10: CartEvent = {
-    type: 'CartPromotionApplied',
-    v: 1,
-    data: {
-      promotion: {
-        code: 'SCHOOL10',
-        name: '10% off',
-        appliesTo: 'cart',
-        productCodes: [],
-        discountBasisPoints: 1000,
-        minimumSubtotalMinor: 0,
-      },
-    },
-  };
-
   it('takes the UAP discount off discountable lines first, then the promotion code', () => {
     const summary = cartSummary(
-      replay(cartDecider, [created, chosen('acct-uap'), added('KIT', 2), added('QG', 1), school10]),
+      replay(cartDecider, [created, chosen('acct-uap'), added('KIT', 2), added('QG', 1), school]),
     );
     expect(summary.lines.map((l) => [l.code, l.totalDiscounts.value])).toEqual([
       ['KIT', 20_000 + 10_000],
