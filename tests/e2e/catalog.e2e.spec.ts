@@ -98,9 +98,15 @@ test('a category page from the main menu lists its products, with filters, sorti
 
   await page.getByLabel('Sort by').selectOption('price-desc');
   await expect(page).toHaveURL(/sort=price-desc/);
-  const prices = await cards.locator('.price').allTextContents();
-  const values = prices.map((p) => Number(p.replace(/[^0-9.]/g, '')));
-  expect(values).toEqual([...values].sort((a, b) => b - a));
+  // The last results stay on screen while the sorted ones load: wait for the new order.
+  const prices = async () =>
+    (await cards.locator('.price').allTextContents()).map((p) => Number(p.replace(/[^0-9.]/g, '')));
+  await expect
+    .poll(async () => {
+      const values = await prices();
+      return values.length > 1 && values.every((v, i) => i === 0 || (values[i - 1] ?? 0) >= v);
+    })
+    .toBe(true);
 
   await filters.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).toHaveURL(/\/en-gb\/search\.html\?sort=price-desc$/);
