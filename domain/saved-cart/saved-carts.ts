@@ -31,6 +31,11 @@ export const SAVED_CART_MESSAGES = {
     message: 'You can keep up to {max} saved carts. Delete one to save another.',
   },
   missing: /*i18n*/ { id: 'saved-cart.missing', message: 'This saved cart no longer exists.' },
+  /** A change the server refused for good (the buyer sees the saved carts as the server has them). */
+  notSaved: /*i18n*/ {
+    id: 'saved-cart.not-saved',
+    message: 'A change to your saved carts could not be saved.',
+  },
 } as const satisfies Record<string, MessageDescriptor>;
 
 export interface SavedCartLine {

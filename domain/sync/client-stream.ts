@@ -1,13 +1,11 @@
 /**
  * A stream as one browser holds it: the events the server confirmed, and on top of them the
  * commands still queued, each with the events it produced here (optimistic). When the server
- * answers, its events replace the guesses and the queued commands are decided again on top
- * (rebase); one that no longer applies is dropped and reported. Pure: Dexie and fetch live in
- * src/infra, which keeps this structure in step with what it stores.
+ * answers, its events are stored and the stream is rebuilt: the queued commands are decided
+ * again on top (rebase). Pure: the sync engine in src/infra keeps Dexie in step with it.
  */
 import { DomainError } from '../shared/domain-error';
-import type { Message } from '../shared/message';
-import type { PushResponse, StoredEvent } from './protocol';
+import type { StoredEvent } from './protocol';
 
 export interface PendingCommand<C, E> {
   readonly seq: number;
@@ -28,14 +26,6 @@ export interface ClientStream<S, C, E> {
 export interface StreamRules<S, C, E> {
   readonly decide: (command: C, state: S) => E[];
   readonly evolve: (state: S, event: E) => S;
-}
-
-/** A command that was dropped, with the reason in the spec's words. */
-export interface DroppedCommand<C> {
-  readonly commandId: string;
-  readonly command: C;
-  readonly code: string;
-  readonly message: Message;
 }
 
 export function openClientStream<S, C, E>(
@@ -65,86 +55,24 @@ export function applyLocally<S, C, E>(
   };
 }
 
-/** Re-decides the queued commands on a new confirmed state. */
-function rebase<S, C, E>(
-  rules: StreamRules<S, C, E>,
-  confirmedState: S,
-  confirmedVersion: number,
-  queued: readonly PendingCommand<C, E>[],
-): { stream: ClientStream<S, C, E>; dropped: DroppedCommand<C>[] } {
-  let state = confirmedState;
-  const pending: PendingCommand<C, E>[] = [];
-  const dropped: DroppedCommand<C>[] = [];
-  for (const entry of queued) {
-    try {
-      const events = rules.decide(entry.command, state);
-      state = events.reduce(rules.evolve, state);
-      pending.push({ ...entry, events });
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      dropped.push({
-        commandId: entry.commandId,
-        command: entry.command,
-        code: error.code,
-        message: error.detail,
-      });
-    }
-  }
-  return { stream: { confirmedVersion, confirmedState, pending, state }, dropped };
-}
-
-/** Folds confirmed events the client has not seen yet (others are skipped). */
-function foldConfirmed<S, C, E>(
-  stream: ClientStream<S, C, E>,
-  rules: StreamRules<S, C, E>,
+/**
+ * Confirmed events from the server, as far as they follow what is held here: the ones to
+ * store (in order, duplicates skipped) and whether some are missing in between (then the
+ * stream is pulled from the server).
+ */
+export function confirmedTail<E>(
+  heldVersion: number,
   events: readonly StoredEvent<E>[],
-): { state: S; version: number } {
-  let state = stream.confirmedState;
-  let version = stream.confirmedVersion;
+): { readonly next: StoredEvent<E>[]; readonly version: number; readonly gap: boolean } {
+  let version = heldVersion;
+  const next: StoredEvent<E>[] = [];
   for (const stored of [...events].sort((a, b) => a.version - b.version)) {
     if (stored.version <= version) continue;
-    if (stored.version !== version + 1) {
-      throw new Error(`Missing events between ${String(version)} and ${String(stored.version)}`);
-    }
-    state = rules.evolve(state, stored.event);
+    if (stored.version !== version + 1) return { next, version, gap: true };
+    next.push(stored);
     version = stored.version;
   }
-  return { state, version };
-}
-
-/**
- * The server's answer to one queued command: its events become confirmed, the command
- * leaves the queue, and the rest of the queue is rebased. A rejected command is reported.
- */
-export function receiveResponse<S, C, E>(
-  stream: ClientStream<S, C, E>,
-  rules: StreamRules<S, C, E>,
-  response: PushResponse<E>,
-): { stream: ClientStream<S, C, E>; dropped: DroppedCommand<C>[] } {
-  const { state, version } = foldConfirmed(stream, rules, response.events);
-  const answered = stream.pending.find((p) => p.commandId === response.commandId);
-  const rest = stream.pending.filter((p) => p.commandId !== response.commandId);
-  const result = rebase(rules, state, version, rest);
-  if (response.status === 'rejected' && answered) {
-    result.dropped.unshift({
-      commandId: answered.commandId,
-      command: answered.command,
-      code: response.code,
-      message: response.message,
-    });
-  }
-  return result;
-}
-
-/** Events from elsewhere (another tab, another device), then the queue rebased on them. */
-export function receiveEvents<S, C, E>(
-  stream: ClientStream<S, C, E>,
-  rules: StreamRules<S, C, E>,
-  events: readonly StoredEvent<E>[],
-): { stream: ClientStream<S, C, E>; dropped: DroppedCommand<C>[] } {
-  const { state, version } = foldConfirmed(stream, rules, events);
-  if (version === stream.confirmedVersion) return { stream, dropped: [] };
-  return rebase(rules, state, version, stream.pending);
+  return { next, version, gap: false };
 }
 
 /**

@@ -1,8 +1,11 @@
 /**
- * The offline sync protocol (ARCHITECTURE §3) as plain data: what a browser sends for each
- * queued command (`POST /api/carts/{cartId}/commands`) and what the server answers. The
- * answer always carries every event the client has not seen yet (from `expectedVersion` on),
- * so a client that was offline catches up with other devices' changes at the same time.
+ * The offline sync protocol (ARCHITECTURE §3, decision 018) as plain data. A browser sends
+ * the queued commands of one stream in one request, oldest first
+ * (`POST {kind.address.path}/{id}/commands`, or `{path}/commands` for a stream of the
+ * signed-in user's own); the server answers each command (confirmed or rejected, the same
+ * answer every time it is asked again) and every event the client has not seen yet (from
+ * `expectedVersion` on), so a client that was offline catches up with other devices' changes
+ * at the same time. A request with one command may still use the single shape.
  */
 import type { Message } from '../shared/message';
 
@@ -13,32 +16,60 @@ export interface StoredEvent<E> {
   readonly event: E;
 }
 
-export interface PushRequest<C> {
-  /** The browser installation that queued the command (its outbox). */
-  readonly clientId: string;
-  /** The command's place in that client's outbox: increases by one per command. */
+export interface QueuedCommand<C> {
+  /** The command's place in its client's outbox: increases with every command. */
   readonly seq: number;
   readonly commandId: string;
-  /** The stream version the client had confirmed when it sent the command. */
-  readonly expectedVersion: number;
   readonly command: C;
 }
 
-export type PushResponse<E> =
+export interface PushBatchRequest<C> {
+  /** The browser installation that queued the commands (its outbox). */
+  readonly clientId: string;
+  /** The stream version the client had confirmed when it sent them. */
+  readonly expectedVersion: number;
+  readonly commands: readonly QueuedCommand<C>[];
+}
+
+/** One command's answer. */
+export type CommandResult =
+  | { readonly commandId: string; readonly status: 'confirmed' }
   | {
-      readonly status: 'confirmed';
       readonly commandId: string;
-      /** The stream's version after the command. */
-      readonly version: number;
-      /** Every event after the request's expectedVersion, the command's own included. */
-      readonly events: readonly StoredEvent<E>[];
-    }
-  | {
       readonly status: 'rejected';
-      readonly commandId: string;
-      readonly version: number;
-      readonly events: readonly StoredEvent<E>[];
       /** Stable code and the spec's message, for the person who issued the command. */
       readonly code: string;
       readonly message: Message;
     };
+
+export interface PushBatchResponse<E> {
+  /** The stream's version after the commands. */
+  readonly version: number;
+  /** Every event after the request's expectedVersion, the commands' own included. */
+  readonly events: readonly StoredEvent<E>[];
+  /** One per command, in the request's order. */
+  readonly results: readonly CommandResult[];
+}
+
+/** The single shape: one command. */
+export interface PushRequest<C> extends QueuedCommand<C> {
+  readonly clientId: string;
+  readonly expectedVersion: number;
+}
+
+export type PushResponse<E> = CommandResult & {
+  readonly version: number;
+  readonly events: readonly StoredEvent<E>[];
+};
+
+export function batchOf<C>(request: PushRequest<C>): PushBatchRequest<C> {
+  const { clientId, expectedVersion, seq, commandId, command } = request;
+  return { clientId, expectedVersion, commands: [{ seq, commandId, command }] };
+}
+
+/** A batch answer in the single shape, for the one command it answers. */
+export function singleResponse<E>(response: PushBatchResponse<E>): PushResponse<E> {
+  const [result] = response.results;
+  if (!result) throw new Error('An answer without a result');
+  return { ...result, version: response.version, events: response.events };
+}

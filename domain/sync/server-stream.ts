@@ -1,104 +1,74 @@
 /**
- * The server's side of the protocol, as a pure step: given the stream's stored events and
- * the commands already answered, handle one push. The server in server/ does exactly this
- * inside a Postgres transaction; tests run it in memory.
+ * The server's side of the protocol as one pure step: given a stream's state and version,
+ * the answers it gave before and a batch of commands, decide each in order. A command
+ * answered before (in an earlier request, or twice in this one) gets the same answer and no
+ * new events; a DomainError rejects only its own command. The event store in server/ runs
+ * exactly this inside its transaction; the tests run it in memory.
  */
 import { DomainError } from '../shared/domain-error';
-import type { Message } from '../shared/message';
-import type { PushRequest, PushResponse, StoredEvent } from './protocol';
-import type { StreamRules } from './client-stream';
+import type { CommandResult, QueuedCommand } from './protocol';
 
-export interface AnsweredCommand {
+export interface BatchRules<S, C, E> {
+  readonly decide: (command: C, state: S) => E[];
+  readonly evolve: (state: S, event: E) => S;
+}
+
+export interface DecidedEvent<E> {
+  readonly version: number;
   readonly commandId: string;
-  readonly status: 'confirmed' | 'rejected';
-  readonly code?: string;
-  readonly message?: Message;
+  readonly seq: number;
+  readonly event: E;
 }
 
-export interface ServerStream<S, E> {
-  readonly events: readonly StoredEvent<E>[];
+export interface DecidedBatch<S, E> {
   readonly state: S;
-  readonly answered: ReadonlyMap<string, AnsweredCommand>;
+  readonly version: number;
+  /** The new events, numbered after the stream's version. */
+  readonly events: readonly DecidedEvent<E>[];
+  /** One per command, in order. */
+  readonly results: readonly CommandResult[];
+  /** The commands answered now for the first time (to be stored with their seq). */
+  readonly answered: readonly (CommandResult & { readonly seq: number })[];
 }
 
-function eventsAfter<E>(stream: ServerStream<unknown, E>, version: number): StoredEvent<E>[] {
-  return stream.events.filter((e) => e.version > version);
-}
-
-/** One push: a command answered before gets the same answer; otherwise it is decided now. */
-export function handlePush<S, C, E>(
-  stream: ServerStream<S, E>,
-  rules: StreamRules<S, C, E>,
-  request: PushRequest<C>,
-): { stream: ServerStream<S, E>; response: PushResponse<E> } {
-  const version = stream.events.length;
-  const since = Math.max(0, Math.min(request.expectedVersion, version));
-  const previous = stream.answered.get(request.commandId);
-  if (previous) {
-    return { stream, response: answerAgain(stream, previous, since) };
-  }
-  try {
-    const events = rules.decide(request.command, stream.state);
-    const stored = events.map((event, i) => ({
-      version: version + i + 1,
-      commandId: request.commandId,
-      event,
-    }));
-    const answered = new Map(stream.answered);
-    answered.set(request.commandId, { commandId: request.commandId, status: 'confirmed' });
-    const next: ServerStream<S, E> = {
-      events: [...stream.events, ...stored],
-      state: events.reduce(rules.evolve, stream.state),
-      answered,
-    };
-    return {
-      stream: next,
-      response: {
-        status: 'confirmed',
-        commandId: request.commandId,
-        version: next.events.length,
-        events: eventsAfter(next, since),
-      },
-    };
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const answered = new Map(stream.answered);
-    answered.set(request.commandId, {
-      commandId: request.commandId,
-      status: 'rejected',
-      code: error.code,
-      message: error.detail,
-    });
-    return {
-      stream: { ...stream, answered },
-      response: {
+export function decideBatch<S, C, E>(
+  rules: BatchRules<S, C, E>,
+  start: { readonly state: S; readonly version: number },
+  commands: readonly QueuedCommand<C>[],
+  answeredBefore: (commandId: string) => CommandResult | undefined,
+): DecidedBatch<S, E> {
+  let { state, version } = start;
+  const events: DecidedEvent<E>[] = [];
+  const results: CommandResult[] = [];
+  const answered: (CommandResult & { seq: number })[] = [];
+  const now = new Map<string, CommandResult>();
+  for (const queued of commands) {
+    const previous = now.get(queued.commandId) ?? answeredBefore(queued.commandId);
+    if (previous) {
+      results.push(previous);
+      continue;
+    }
+    let result: CommandResult;
+    try {
+      const produced = rules.decide(queued.command, state);
+      for (const event of produced) {
+        version += 1;
+        state = rules.evolve(state, event);
+        events.push({ version, commandId: queued.commandId, seq: queued.seq, event });
+      }
+      result = { commandId: queued.commandId, status: 'confirmed' };
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      result = {
+        commandId: queued.commandId,
         status: 'rejected',
-        commandId: request.commandId,
-        version,
-        events: eventsAfter(stream, since),
         code: error.code,
         message: error.detail,
-      },
-    };
+      };
+    }
+    now.set(queued.commandId, result);
+    results.push(result);
+    answered.push({ ...result, seq: queued.seq });
   }
-}
-
-function answerAgain<E>(
-  stream: ServerStream<unknown, E>,
-  previous: AnsweredCommand,
-  since: number,
-): PushResponse<E> {
-  const version = stream.events.length;
-  const events = eventsAfter(stream, since);
-  if (previous.status === 'confirmed') {
-    return { status: 'confirmed', commandId: previous.commandId, version, events };
-  }
-  return {
-    status: 'rejected',
-    commandId: previous.commandId,
-    version,
-    events,
-    code: previous.code ?? 'rejected',
-    message: previous.message ?? { id: 'validation.invalid', message: 'Please check this field.' },
-  };
+  return { state, version, events, results, answered };
 }

@@ -1,8 +1,9 @@
 /**
- * The sync protocol with the cart (fast-check): two clients issue commands offline, in any
- * interleaving, push in any order with lost answers and retries, and pull; once both have
- * synced, both clients and the server hold the same cart, and every accepted command's
- * events are stored exactly once.
+ * The sync protocol's pure steps with the cart (fast-check): two clients issue commands
+ * offline, in any interleaving, push batches in any order with lost and duplicated answers,
+ * and pull; once both have synced, both clients and the server hold the same cart, and every
+ * accepted command's events are stored exactly once. The same steps run in the shipped
+ * engine and event store (src/infra/sync/convergence.int.spec.ts).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -14,14 +15,14 @@ import type { CartState } from '../cart/state';
 import { cartContext, NOW, PRODUCTS } from '../cart/test-fixtures';
 import {
   applyLocally,
+  confirmedTail,
   openClientStream,
-  receiveEvents,
-  receiveResponse,
+  rebuildClientStream,
   type ClientStream,
   type StreamRules,
 } from './client-stream';
-import type { PushRequest } from './protocol';
-import { handlePush, type ServerStream } from './server-stream';
+import type { CommandResult, StoredEvent } from './protocol';
+import { decideBatch } from './server-stream';
 import { DomainError } from '../shared/domain-error';
 
 const context = cartContext({ actor: { kind: 'user', id: 'u1' } });
@@ -66,6 +67,8 @@ type Step =
       readonly kind: 'push';
       readonly who: Who;
       readonly answer: 'delivered' | 'lost' | 'duplicated';
+      /** Commands sent in the request, at most. */
+      readonly batch: number;
     }
   | { readonly kind: 'pull'; readonly who: Who };
 
@@ -78,10 +81,17 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       kind: fc.constant('push' as const),
       who,
       answer: fc.constantFrom('delivered' as const, 'lost' as const, 'duplicated' as const),
+      batch: fc.integer({ min: 1, max: 4 }),
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('pull' as const), who }) },
 );
+
+interface Server {
+  events: StoredEvent<CartEvent>[];
+  state: CartState;
+  answered: Map<string, CommandResult>;
+}
 
 interface Client {
   stream: ClientStream<CartState, CartCommand, CartEvent>;
@@ -92,7 +102,7 @@ describe('offline sync of a cart between two clients and the server', () => {
   it('converges, with every accepted command stored exactly once', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 80 }), (steps) => {
-        let server: ServerStream<CartState, CartEvent> = {
+        const server: Server = {
           events: [],
           state: cartDecider.initialState(),
           answered: new Map(),
@@ -103,32 +113,59 @@ describe('offline sync of a cart between two clients and the server', () => {
         };
         let issued = 0;
 
-        const push = (name: Who, answer: 'delivered' | 'lost' | 'duplicated') => {
-          const client = clients[name];
-          const next = client.stream.pending[0];
-          if (!next) return;
-          const request: PushRequest<CartCommand> = {
-            clientId: name,
-            seq: next.seq,
-            commandId: next.commandId,
-            expectedVersion: client.stream.confirmedVersion,
-            command: next.command,
+        const handle = (commands: Client['stream']['pending'], expectedVersion: number) => {
+          const decided = decideBatch(
+            rules,
+            { state: server.state, version: server.events.length },
+            commands,
+            (id) => server.answered.get(id),
+          );
+          server.state = decided.state;
+          server.events.push(...decided.events);
+          for (const answer of decided.answered) server.answered.set(answer.commandId, answer);
+          return {
+            results: decided.results,
+            events: server.events.filter((e) => e.version > expectedVersion),
           };
-          let result = handlePush(server, rules, request);
-          server = result.stream;
+        };
+
+        const receive = (
+          name: Who,
+          answer: { results: readonly CommandResult[]; events: StoredEvent<CartEvent>[] },
+        ) => {
+          const client = clients[name];
+          const { stream } = client;
+          const tail = confirmedTail(stream.confirmedVersion, answer.events);
+          expect(tail.gap).toBe(false);
+          const confirmedState = tail.next.reduce(
+            (state, e) => cartDecider.evolve(state, e.event),
+            stream.confirmedState,
+          );
+          const done = new Set(answer.results.map((r) => r.commandId));
+          client.stream = rebuildClientStream(
+            rules,
+            confirmedState,
+            tail.version,
+            stream.pending.filter((p) => !done.has(p.commandId)),
+          );
+        };
+
+        const push = (name: Who, answer: 'delivered' | 'lost' | 'duplicated', batch: number) => {
+          const client = clients[name];
+          const commands = client.stream.pending.slice(0, batch);
+          if (commands.length === 0) return;
+          const expected = client.stream.confirmedVersion;
+          let result = handle(commands, expected);
           if (answer === 'lost') return;
-          if (answer === 'duplicated') {
-            // The answer was lost and the client sent the same command again.
-            result = handlePush(server, rules, request);
-            server = result.stream;
-          }
-          client.stream = receiveResponse(client.stream, rules, result.response).stream;
+          // The answer was lost and the client sent the same commands again.
+          if (answer === 'duplicated') result = handle(commands, expected);
+          receive(name, result);
         };
 
         const pull = (name: Who) => {
           const client = clients[name];
           const unseen = server.events.filter((e) => e.version > client.stream.confirmedVersion);
-          client.stream = receiveEvents(client.stream, rules, unseen).stream;
+          receive(name, { results: [], events: unseen });
         };
 
         for (const s of steps) {
@@ -149,14 +186,14 @@ describe('offline sync of a cart between two clients and the server', () => {
               if (!(error instanceof DomainError)) throw error;
             }
           } else if (s.kind === 'push') {
-            push(s.who, s.answer);
+            push(s.who, s.answer, s.batch);
           } else {
             pull(s.who);
           }
         }
         // Both come back online and flush their queues, then pull what the other did.
         for (const name of ['A', 'B'] as const) {
-          while (clients[name].stream.pending.length > 0) push(name, 'delivered');
+          while (clients[name].stream.pending.length > 0) push(name, 'delivered', 100);
         }
         pull('A');
         pull('B');

@@ -1,0 +1,25 @@
+/** The cart as a stream kind (decision 018): one definition for browser, server and database. */
+import { defineStreamKind } from '../sync/stream-kind';
+import type { CartCommand } from './commands';
+import type { CartContext } from './context';
+import { cartDecider } from './decide';
+import type { CartEvent } from './events';
+import { CART_MESSAGES } from './messages';
+import type { CartState } from './state';
+import { upcastCartEvent, type StoredCartEvent } from './upcast';
+
+export const cartStreamKind = defineStreamKind<CartState, CartCommand, CartEvent, CartContext>({
+  name: 'cart',
+  address: { per: 'stream', path: '/api/carts' },
+  owners: 'anyone',
+  perStore: true,
+  initialState: cartDecider.initialState,
+  decide: cartDecider.decide,
+  evolve: cartDecider.evolve,
+  upcast: (stored) => upcastCartEvent(stored as StoredCartEvent),
+  commandSchema: () => import('../sync/schemas').then((m) => m.cartCommandSchema),
+  // Promotion codes and customer accounts are known to the server only.
+  serverOnly: (command) => command.type === 'ApplyPromotion' || command.type === 'ChooseAccount',
+  refused: CART_MESSAGES.itemsNeedUpdate,
+  snapshotShape: 1,
+});

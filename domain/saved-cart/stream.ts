@@ -1,0 +1,28 @@
+/** A signed-in user's saved carts as a stream kind: one stream per user, at /api/saved-carts. */
+import { defineStreamKind } from '../sync/stream-kind';
+import {
+  decideSavedCarts,
+  evolveSavedCarts,
+  SAVED_CART_MESSAGES,
+  type SavedCartCommand,
+  type SavedCartEvent,
+  type SavedCartsState,
+} from './saved-carts';
+
+export const savedCartsStreamKind = defineStreamKind<
+  SavedCartsState,
+  SavedCartCommand,
+  SavedCartEvent
+>({
+  name: 'saved-carts',
+  address: { per: 'user', path: '/api/saved-carts' },
+  owners: 'users',
+  perStore: false,
+  initialState: () => ({ carts: [] }),
+  decide: (command, state) => decideSavedCarts(command, state),
+  evolve: evolveSavedCarts,
+  upcast: (stored) => stored as SavedCartEvent,
+  commandSchema: () => import('../sync/schemas').then((m) => m.savedCartCommandSchema),
+  refused: SAVED_CART_MESSAGES.notSaved,
+  snapshotShape: 1,
+});

@@ -1,0 +1,154 @@
+/**
+ * A stream kind (an aggregate) as one definition shared by the browser, the server and the
+ * database (decision 018): its decider and upcaster, where it is reached over HTTP, who may
+ * own it, what a buyer is told when the server refuses one of its commands for good, the
+ * version of its snapshot's shape, and the read models projected from it. The sync engine,
+ * the transport, the event store and the routes read everything from here, so adding an
+ * aggregate is one definition registered in `domain/registry.ts`: no migration and no edit
+ * in the engine, the transport or the store.
+ */
+import type { CommandMetadata } from '../shared/decider';
+import type { Actor } from '../shared/event-metadata';
+import type { MessageDescriptor } from '../shared/message';
+import type { DistributiveOmit } from '../shared/types';
+
+/** An event as it is stored: its type, the version of its data's shape, its data. */
+export interface StoredShape {
+  readonly type: string;
+  readonly v: number;
+  readonly data: unknown;
+}
+
+export type KindEvent = StoredShape;
+
+export interface KindCommand {
+  readonly type: string;
+  readonly metadata: CommandMetadata;
+}
+
+/** The stream a read model row comes from, with its owner. */
+export interface StreamHeader {
+  readonly streamId: string;
+  readonly ownerKind: string;
+  readonly ownerId: string;
+  readonly storeId: string | null;
+}
+
+/**
+ * A read model kept as one document per stream (orders, quotes, invoices will be such):
+ * written in the same transaction as the events it comes from, and rebuilt from the events
+ * when its shape version changes.
+ */
+export interface DocumentReadModel<S> {
+  readonly name: string;
+  readonly shape: number;
+  /** The document for a stream's state; null when the stream has none (yet, or any more). */
+  readonly project: (state: S, stream: StreamHeader) => unknown;
+}
+
+export interface StreamAddress {
+  /** One stream per id in the URL (`{path}/{id}`), or the caller's own (`{path}`). */
+  readonly per: 'stream' | 'user';
+  readonly path: string;
+}
+
+export interface StreamKind<S, C extends KindCommand, E extends KindEvent, X = undefined> {
+  readonly name: string;
+  /** Where browsers push and pull it; null for a kind only the server writes. */
+  readonly address: StreamAddress | null;
+  /** `anyone`: visitors too (an HttpOnly visitor cookie); `users`: signed-in users only. */
+  readonly owners: 'anyone' | 'users';
+  /** A stream made in a storefront belongs to its store (pushes name the locale). */
+  readonly perStore: boolean;
+  readonly initialState: () => S;
+  readonly decide: (command: C, state: S, context: X) => E[];
+  readonly evolve: (state: S, event: E) => S;
+  /** The current shape of an event stored in any shape it was ever written in. */
+  readonly upcast: (stored: StoredShape) => E;
+  /**
+   * The command's shape, checked at the server's edge (a zod schema), loaded on demand so a
+   * browser never downloads the validators with the kind.
+   */
+  readonly commandSchema: () => Promise<{ readonly parse: (input: unknown) => unknown }>;
+  /** Commands only the server can decide: queued in the browser with no effect there. */
+  readonly serverOnly?: (command: C) => boolean;
+  /** What a buyer is told when the server refuses one of its commands for good. */
+  readonly refused: MessageDescriptor;
+  /** The version of the state's shape: a snapshot of another version is rebuilt. */
+  readonly snapshotShape: number;
+  readonly readModels?: readonly DocumentReadModel<S>[];
+}
+
+// The registry holds kinds of every state, command and event type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyStreamKind = StreamKind<any, any, any, any>;
+
+export function defineStreamKind<S, C extends KindCommand, E extends KindEvent, X = undefined>(
+  kind: StreamKind<S, C, E, X>,
+): StreamKind<S, C, E, X> {
+  if (!/^[a-z][a-z0-9-]*$/.test(kind.name)) throw new Error(`Bad stream kind name ${kind.name}`);
+  return kind;
+}
+
+export const streamIdOf = (kind: Pick<AnyStreamKind, 'name'>, id: string): string =>
+  `${kind.name}:${id}`;
+
+/** The kind's name and the id of a stream id (`cart:0f1e…`). */
+export function parseStreamId(streamId: string): { kind: string; id: string } {
+  const at = streamId.indexOf(':');
+  return at < 0
+    ? { kind: '', id: streamId }
+    : { kind: streamId.slice(0, at), id: streamId.slice(at + 1) };
+}
+
+/** An event as a process manager sees it. */
+export interface RecordedEvent {
+  readonly kind: string;
+  readonly streamId: string;
+  readonly version: number;
+  readonly type: string;
+  readonly data: unknown;
+  readonly metadata: { readonly actor?: Actor; readonly correlationId?: string };
+}
+
+/** A command a process manager issues in reaction to an event. */
+export interface Reaction {
+  readonly kind: string;
+  readonly streamId: string;
+  /** Who owns the stream if the command makes it. */
+  readonly owner: Actor;
+  readonly storeId: string | null;
+  readonly command: DistributiveOmit<KindCommand, 'metadata'> & { readonly data?: unknown };
+}
+
+/**
+ * A reaction to events (order placed → clear the cart): pure, it names the commands to
+ * issue; the server's runner issues each exactly once, in `events.position` order, and
+ * resumes after a restart from its stored checkpoint.
+ */
+export interface ProcessManager {
+  readonly name: string;
+  /** The stream kinds whose events it reads. */
+  readonly kinds: readonly string[];
+  readonly react: (event: RecordedEvent) => readonly Reaction[];
+}
+
+export interface StreamRegistry {
+  readonly kinds: readonly AnyStreamKind[];
+  readonly processManagers: readonly ProcessManager[];
+  readonly get: (name: string) => AnyStreamKind | undefined;
+}
+
+export function streamRegistry(
+  kinds: readonly AnyStreamKind[],
+  processManagers: readonly ProcessManager[] = [],
+): StreamRegistry {
+  const byName = new Map<string, AnyStreamKind>();
+  for (const kind of kinds) {
+    if (byName.has(kind.name)) throw new Error(`Stream kind ${kind.name} is registered twice`);
+    byName.set(kind.name, kind);
+  }
+  const paths = kinds.flatMap((k) => (k.address ? [k.address.path] : []));
+  if (new Set(paths).size !== paths.length) throw new Error('Two stream kinds share a path');
+  return { kinds, processManagers, get: (name) => byName.get(name) };
+}
