@@ -3,11 +3,17 @@
  * the process (signals, ports); server.ts does. Tests build it with app.inject.
  */
 import { WEB_PLATFORM_KEY } from '../../domain/commerce/commerce-api';
+import { STREAM_REGISTRY } from '../../domain/registry';
+import type { StreamRegistry } from '../../domain/sync/stream-kind';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Identity } from './auth/identity';
 import { ContentFiles } from './content/content-files';
+import { cartContextProvider } from './carts/cart-context';
 import type { Database } from './db/database';
+import { EventStore, type ContextProvider } from './event-store/event-store';
+import { ProcessManagerRunner } from './event-store/process-managers';
+import { rebuildStaleReadModels } from './event-store/read-models';
 import type { FlagService } from './flags/flag-service';
 import { registerErrorHandling } from './plugins/errors';
 import { SAFE_LOGGING } from './plugins/redact';
@@ -24,6 +30,7 @@ import { mountOidcProvider } from './routes/auth/oidc-mount';
 import { registerWebSessionRoutes } from './routes/auth/web-session';
 import { registerContentRoutes } from './routes/content/index';
 import { registerCustomerRoutes } from './routes/store/customer';
+import { registerStreamRoutes } from './streams/routes';
 
 export interface AppOptions {
   readonly database: Database;
@@ -40,6 +47,19 @@ export interface AppOptions {
   readonly publicUrl: string;
   /** Platform keys the commerce API accepts (default: the store's web app). */
   readonly commercePlatformKeys?: readonly string[];
+  /** The stream kinds and process managers (default: the store's registry). */
+  readonly registry?: StreamRegistry;
+  /** Context providers of kinds beyond the store's own (tests). */
+  readonly contexts?: Readonly<Record<string, ContextProvider>>;
+  /** Run the process managers in this process (default: yes). */
+  readonly processManagers?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The event store every stream kind is written through. */
+    eventStore: EventStore;
+  }
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -74,9 +94,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerCustomerRoutes(app, options.database.db, identity.verifyToken);
   registerCatalogRoutes(app, options.database.db);
-  registerCartRoutes(app, options.database.db, identity.verifyToken, {
+  const db = options.database.db;
+  const registry = options.registry ?? STREAM_REGISTRY;
+  const eventStore = new EventStore(db, {
+    registry,
+    contexts: { cart: cartContextProvider(), ...options.contexts },
+  });
+  app.decorate('eventStore', eventStore);
+  await rebuildStaleReadModels(db, eventStore, registry);
+  registerStreamRoutes(app, db, identity.verifyToken, {
+    store: eventStore,
     secureCookies: options.publicUrl.startsWith('https:'),
   });
+  registerCartRoutes(app, db, identity.verifyToken);
+  if (options.processManagers !== false && registry.processManagers.length > 0) {
+    const runner = new ProcessManagerRunner(db, eventStore, registry.processManagers, {
+      onError: (error) => {
+        app.log.error({ err: error }, 'a process manager failed; it resumes from its checkpoint');
+      },
+    });
+    app.addHook('onReady', (done) => {
+      runner.start();
+      done();
+    });
+    app.addHook('onClose', async () => {
+      await runner.stop();
+    });
+  }
   registerMeRoutes(app, options.database.db, identity.verifyToken);
   registerCommerceRoutes(app, options.database.db, identity.verifyToken, {
     platformKeys: options.commercePlatformKeys ?? [WEB_PLATFORM_KEY],

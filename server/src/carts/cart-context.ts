@@ -11,7 +11,12 @@ import type { CartContext, CartProduct, CartPromotion } from '../../../domain/ca
 import { normalizeCode } from '../../../domain/cart/decide';
 import type { CartAccount, CartOwner, CartState } from '../../../domain/cart/state';
 import type { Level, ProductFormat } from '../../../domain/catalog/catalog';
-import type { Storefront } from '../../../domain/storefront/storefronts';
+import {
+  allStorefronts,
+  storefrontFor,
+  type Storefront,
+} from '../../../domain/storefront/storefronts';
+import type { ContextProvider } from '../event-store/event-store';
 import { cartAccountsOf } from '../customers/customer-repository';
 import { productPrices, products, promotions } from '../db/schema';
 import type { Db } from '../db/database';
@@ -171,5 +176,45 @@ export async function loadCartContext(
     promotion,
     account: (id) => accounts.find((account) => account.id === id),
     defaultAccount: accounts.length === 1 ? (accounts[0] ?? null) : null,
+  };
+}
+
+/**
+ * The cart kind's context for the event store: one context for a whole batch, with every
+ * product and code its commands (and the cart's lines) name. The storefront is the one the
+ * push came from, else the cart's own store's (a command a process manager issues).
+ */
+export function cartContextProvider(
+  cache: CartCatalogCache = new CartCatalogCache(),
+): ContextProvider {
+  return async ({ db, row, state, commands, actor, locale }) => {
+    const cart = state as CartState;
+    const list = commands as readonly CartCommand[];
+    const storefront =
+      (locale ? storefrontFor(locale) : undefined) ??
+      allStorefronts().find((s) => s.storeId === row.storeId);
+    if (!storefront) throw new Error(`No storefront for the cart ${row.streamId}`);
+    const codes = [...new Set(list.flatMap((command) => productCodesOf(command, cart)))];
+    const promotionCodes = [...new Set(list.flatMap(promotionCodesOf))];
+    const product = await cache.productLookup(db, storefront.storeId, codes);
+    const promotion = await cache.promotionLookup(db, storefront.storeId, promotionCodes);
+    const owner: CartOwner =
+      actor.kind === 'user' || actor.kind === 'visitor'
+        ? { kind: actor.kind, id: actor.id }
+        : { kind: row.ownerKind === 'user' ? 'user' : 'visitor', id: row.ownerId };
+    const needsAccounts =
+      owner.kind === 'user' &&
+      (cart.cartId === null || list.some((command) => command.type === 'ChooseAccount'));
+    const accounts: CartAccount[] = needsAccounts ? await cartAccountsOf(db, owner.id) : [];
+    return {
+      cartId: row.streamId.slice(row.streamId.indexOf(':') + 1),
+      storeId: storefront.storeId,
+      currency: storefront.currency,
+      actor: owner,
+      product,
+      promotion,
+      account: (id: string) => accounts.find((account) => account.id === id),
+      defaultAccount: accounts.length === 1 ? (accounts[0] ?? null) : null,
+    } satisfies CartContext;
   };
 }

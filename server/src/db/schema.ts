@@ -245,6 +245,7 @@ export const streams = pgTable('streams', {
   version: integer('version').notNull().default(0),
   snapshot: jsonb('snapshot'),
   snapshotVersion: integer('snapshot_version').notNull().default(0),
+  snapshotShape: integer('snapshot_shape').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -292,6 +293,53 @@ export const syncClients = pgTable('sync_clients', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+export const readModels = pgTable(
+  'read_models',
+  {
+    model: text('model').notNull(),
+    streamId: text('stream_id')
+      .notNull()
+      .references(() => streams.streamId, { onDelete: 'cascade' }),
+    ownerKind: text('owner_kind').notNull(),
+    ownerId: text('owner_id').notNull(),
+    storeId: text('store_id'),
+    version: integer('version').notNull(),
+    doc: jsonb('doc').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.model, t.streamId] })],
+);
+
+export const readModelShapes = pgTable('read_model_shapes', {
+  model: text('model').primaryKey(),
+  shape: integer('shape').notNull(),
+  rebuiltAt: timestamp('rebuilt_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const checkpoints = pgTable('checkpoints', {
+  name: text('name').primaryKey(),
+  transactionId: text('transaction_id').notNull().default('0'),
+  position: bigint('position', { mode: 'number' }).notNull().default(0),
+  leaseOwner: text('lease_owner'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: text('status').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
+
 export const schema = {
   stores,
   storefronts,
@@ -315,4 +363,8 @@ export const schema = {
   events,
   commands,
   syncClients,
+  readModels,
+  readModelShapes,
+  checkpoints,
+  idempotencyKeys,
 };

@@ -1,59 +1,83 @@
 /**
- * The server's event store: one atomic statement per command in the usual case. The state
- * comes from memory or from the snapshot plus the tail; the decider runs with the server's
- * own context and clock; the events, the stream's version, the answer and the client's
- * sequence are written together only if the stream has not moved (optimistic concurrency,
- * so two commands on one cart, on any number of instances, apply one after the other); a
- * command answered before gets the same answer. Snapshots every 100 events.
+ * The server's event store, one for every stream kind of the registry (decision 018). A push
+ * carries a batch of one stream's commands. The stream's state comes from memory or from its
+ * snapshot (of the kind's current shape) plus the tail; the kind's decider runs on it with
+ * the server's own context (a provider per kind, when the kind needs one) through the pure
+ * `decideBatch` of domain/sync; then one statement writes the events with their metadata,
+ * the stream's version, the answers, the client's sequence and the read models, only if the
+ * stream has not moved and no command was answered meanwhile (optimistic concurrency: two
+ * pushes on one stream, on any number of instances, apply one after the other). A command
+ * answered before gets the same answer. Snapshots every 100 events.
  */
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { DomainError } from '../../../domain/shared/domain-error';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Locale } from '../../../domain/storefront/storefronts';
+import { metadataFor, type Actor, type Cause } from '../../../domain/shared/event-metadata';
 import type { Message } from '../../../domain/shared/message';
-import type { PushRequest, PushResponse, StoredEvent } from '../../../domain/sync/protocol';
+import type {
+  CommandResult,
+  PushBatchResponse,
+  QueuedCommand,
+  StoredEvent,
+} from '../../../domain/sync/protocol';
+import { decideBatch } from '../../../domain/sync/server-stream';
+import type { AnyStreamKind, StoredShape, StreamRegistry } from '../../../domain/sync/stream-kind';
 import type { Db } from '../db/database';
 import { commands, events, streams } from '../db/schema';
 import { GroupWriter } from './group-writer';
 
 export const SNAPSHOT_EVERY = 100;
 
-export type StreamKindName = 'cart' | 'saved-carts';
-
-export interface StreamOwner {
-  readonly kind: 'visitor' | 'user';
-  readonly id: string;
-}
-
-export interface StreamKind<S, E> {
-  readonly name: StreamKindName;
-  readonly initialState: () => S;
-  readonly evolve: (state: S, event: E) => S;
-  /** The current shape of a stored event. */
-  readonly upcast: (stored: { type: string; v: number; data: unknown }) => E;
-}
-
 export interface StreamRow {
   readonly streamId: string;
+  readonly kind: string;
   readonly ownerKind: string;
   readonly ownerId: string;
   readonly storeId: string | null;
   readonly version: number;
 }
 
-/** Both drivers answer raw SQL with `rows`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
+/** What a kind's context provider is given to load what its decider needs. */
+export interface ContextRequest {
+  readonly db: Db;
+  readonly row: StreamRow;
+  readonly state: unknown;
+  readonly commands: readonly unknown[];
+  readonly actor: Actor;
+  /** The storefront the push came from; null for a kind that is not per store. */
+  readonly locale: Locale | null;
 }
 
-export interface PushOptions<S, C, E> {
-  readonly kind: StreamKind<S, E>;
+export type ContextProvider = (request: ContextRequest) => Promise<unknown>;
+
+export interface EventStoreOptions {
+  readonly registry: StreamRegistry;
+  /** The server's context for the kinds whose deciders need one, by kind name. */
+  readonly contexts?: Readonly<Record<string, ContextProvider>>;
+}
+
+export interface PushBatchOptions {
+  readonly kind: AnyStreamKind;
   readonly streamId: string;
-  readonly owner: StreamOwner;
+  /** Who owns the stream if this push makes it. */
+  readonly owner: Actor;
   readonly storeId: string | null;
+  /** Who acts (recorded in each event's metadata). */
+  readonly actor: Actor;
+  readonly locale: Locale | null;
   /** Whether the caller may write this stream (its owner). */
   readonly canWrite: (row: StreamRow) => boolean;
-  readonly request: PushRequest<C>;
-  /** Loads what the decider needs and returns it bound. */
-  readonly prepare: (db: Db, state: S, row: StreamRow) => Promise<(command: C, state: S) => E[]>;
+  readonly clientId: string;
+  readonly expectedVersion: number;
+  readonly commands: readonly QueuedCommand<unknown>[];
+  /** What caused these commands (a process manager's event); none for a buyer's own. */
+  readonly cause?: Cause;
+}
+
+/** An event as appended, for listeners in this process. */
+export interface AppendedEvent {
+  readonly kind: string;
+  readonly streamId: string;
+  readonly version: number;
 }
 
 export class StreamNotFoundError extends Error {
@@ -65,19 +89,43 @@ interface Cached {
   readonly state: unknown;
 }
 
+interface LoadedRow extends StreamRow {
+  readonly snapshot: { readonly state: unknown; readonly version: number } | null;
+}
+
+/** Both drivers answer raw SQL with `rows`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 /**
  * Recent streams' rows and states, as this process last wrote them. A stale entry (another
  * instance wrote since) only costs a retry: the write checks the version.
  */
 const MAX_CACHED = 2_000;
+const MAX_ATTEMPTS = 10;
 
 export class EventStore {
   private readonly cache = new Map<string, Cached>();
   private readonly queues = new Map<string, Promise<void>>();
   private readonly writer: GroupWriter;
+  private readonly listeners = new Set<(appended: readonly AppendedEvent[]) => void>();
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    readonly options: EventStoreOptions,
+  ) {
     this.writer = new GroupWriter(db);
+  }
+
+  get registry(): StreamRegistry {
+    return this.options.registry;
+  }
+
+  /** Called after each write that appended events (process managers wake on it). */
+  onAppended(listener: (appended: readonly AppendedEvent[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   private remember(streamId: string, entry: Cached): void {
@@ -89,15 +137,14 @@ export class EventStore {
     }
   }
 
-  /** The stream's state at a version: its snapshot and the events after it. */
-  private async stateAt<S, E>(
-    db: Db,
-    kind: StreamKind<S, E>,
+  /** The stream's state from its snapshot (when of the kind's shape) and the events after. */
+  private async stateFrom(
+    kind: AnyStreamKind,
     streamId: string,
-    snapshot: { state: unknown; version: number } | null,
-  ): Promise<S> {
-    let state = snapshot ? (snapshot.state as S) : kind.initialState();
-    const tail = await db
+    snapshot: LoadedRow['snapshot'],
+  ): Promise<unknown> {
+    let state: unknown = snapshot ? snapshot.state : kind.initialState();
+    const tail = await this.db
       .select({ type: events.type, v: events.v, data: events.data })
       .from(events)
       .where(and(eq(events.streamId, streamId), gt(events.version, snapshot?.version ?? 0)))
@@ -106,13 +153,23 @@ export class EventStore {
     return state;
   }
 
-  async eventsAfter<E>(
-    tx: Db,
-    kind: Pick<StreamKind<unknown, E>, 'upcast'>,
+  /** A stream's current state and row (rebuilt from the events), or undefined. */
+  async stateOf(
+    kind: AnyStreamKind,
+    streamId: string,
+  ): Promise<{ row: StreamRow; state: unknown } | undefined> {
+    const row = await this.readRow(kind, streamId);
+    if (!row) return undefined;
+    const { snapshot, ...plain } = row;
+    return { row: plain, state: await this.stateFrom(kind, streamId, snapshot) };
+  }
+
+  async eventsAfter(
+    kind: Pick<AnyStreamKind, 'upcast'>,
     streamId: string,
     after: number,
-  ): Promise<StoredEvent<E>[]> {
-    const rows = await tx
+  ): Promise<StoredEvent<StoredShape>[]> {
+    const rows = await this.db
       .select({
         version: events.version,
         commandId: events.commandId,
@@ -126,11 +183,11 @@ export class EventStore {
     return rows.map(({ version, commandId, type, v, data }) => ({
       version,
       commandId,
-      event: kind.upcast({ type, v, data }),
+      event: kind.upcast({ type, v, data }) as StoredShape,
     }));
   }
 
-  /** A stream's row, if the owner test passes; else StreamNotFoundError. */
+  /** A stream's row, if the owner test passes; StreamNotFoundError if it fails. */
   async readable(
     streamId: string,
     canRead: (row: StreamRow) => boolean,
@@ -138,6 +195,7 @@ export class EventStore {
     const [row] = await this.db
       .select({
         streamId: streams.streamId,
+        kind: streams.kind,
         ownerKind: streams.ownerKind,
         ownerId: streams.ownerId,
         storeId: streams.storeId,
@@ -150,18 +208,8 @@ export class EventStore {
     return row;
   }
 
-  /** The stream's row and snapshot, with the answer to this command if it was answered before. */
-  private async readRow(
-    streamId: string,
-    commandId: string,
-  ): Promise<
-    | (StreamRow & {
-        kind: string;
-        snapshot: { state: unknown; version: number } | null;
-        answer: { status: string; code: string | null; message: unknown } | null;
-      })
-    | undefined
-  > {
+  /** The stream's row with its snapshot, when the snapshot has the kind's shape. */
+  private async readRow(kind: AnyStreamKind, streamId: string): Promise<LoadedRow | undefined> {
     interface ReadRow {
       stream_id: string;
       kind: string;
@@ -171,19 +219,20 @@ export class EventStore {
       version: number;
       snapshot: unknown;
       snapshot_version: number;
-      status: string | null;
-      code: string | null;
-      message: unknown;
+      snapshot_shape: number;
     }
     const [row] = rowsOf<ReadRow>(
       await this.db.execute(sql`
-      select s.stream_id, s.kind, s.owner_kind, s.owner_id, s.store_id, s.version,
-             s.snapshot, s.snapshot_version, c.status, c.code, c.message
-        from ${streams} s
-        left join ${commands} c on c.stream_id = s.stream_id and c.command_id = ${commandId}
-       where s.stream_id = ${streamId}`),
+      select stream_id, kind, owner_kind, owner_id, store_id, version, snapshot,
+             snapshot_version, snapshot_shape
+        from ${streams} where stream_id = ${streamId}`),
     );
     if (!row) return undefined;
+    if (row.kind !== kind.name) throw new StreamNotFoundError(streamId);
+    const usable =
+      row.snapshot !== null &&
+      row.snapshot !== undefined &&
+      Number(row.snapshot_shape) === kind.snapshotShape;
     return {
       streamId: row.stream_id,
       kind: row.kind,
@@ -191,66 +240,87 @@ export class EventStore {
       ownerId: row.owner_id,
       storeId: row.store_id,
       version: Number(row.version),
-      snapshot:
-        row.snapshot === null || row.snapshot === undefined
-          ? null
-          : { state: row.snapshot, version: Number(row.snapshot_version) },
-      answer: row.status ? { status: row.status, code: row.code, message: row.message } : null,
+      snapshot: usable ? { state: row.snapshot, version: Number(row.snapshot_version) } : null,
     };
   }
 
+  /** The answers given before to these commands on this stream. */
+  private async answersOf(
+    streamId: string,
+    commandIds: readonly string[],
+  ): Promise<Map<string, CommandResult>> {
+    if (commandIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({
+        commandId: commands.commandId,
+        status: commands.status,
+        code: commands.code,
+        message: commands.message,
+      })
+      .from(commands)
+      .where(and(eq(commands.streamId, streamId), inArray(commands.commandId, [...commandIds])));
+    return new Map(
+      rows.map((r): [string, CommandResult] => [
+        r.commandId,
+        r.status === 'confirmed'
+          ? { commandId: r.commandId, status: 'confirmed' }
+          : {
+              commandId: r.commandId,
+              status: 'rejected',
+              code: r.code ?? 'rejected',
+              message: r.message as Message,
+            },
+      ]),
+    );
+  }
+
   /**
-   * The stream as the decider needs it: from memory when this process wrote it last, else
-   * from the database (made if new), with a stored answer when the command was seen before.
+   * The stream as the decider needs it: from memory when this process wrote it last (then
+   * no command of the batch can have been answered without the write noticing), else from
+   * the database (made if new), with the answers its commands were given before.
    */
-  private async load<S, E>(
-    kind: StreamKind<S, E>,
-    options: { streamId: string; owner: StreamOwner; storeId: string | null; commandId: string },
+  private async load(
+    options: PushBatchOptions,
     useCache: boolean,
-  ): Promise<
-    | { readonly kind: 'state'; readonly row: StreamRow; readonly state: S }
-    | {
-        readonly kind: 'answered';
-        readonly row: StreamRow;
-        readonly answer: { status: string; code: string | null; message: unknown };
-      }
-  > {
-    const cached = useCache ? this.cache.get(options.streamId) : undefined;
-    if (cached) return { kind: 'state', row: cached.row, state: cached.state as S };
-    let row = await this.readRow(options.streamId, options.commandId);
+  ): Promise<{ row: StreamRow; state: unknown; answers: Map<string, CommandResult> }> {
+    const { kind, streamId } = options;
+    const cached = useCache ? this.cache.get(streamId) : undefined;
+    if (cached) return { row: cached.row, state: cached.state, answers: new Map() };
+    let row = await this.readRow(kind, streamId);
     if (!row) {
       await this.db
         .insert(streams)
         .values({
-          streamId: options.streamId,
+          streamId,
           kind: kind.name,
           ownerKind: options.owner.kind,
           ownerId: options.owner.id,
           storeId: options.storeId,
         })
         .onConflictDoNothing();
-      row = await this.readRow(options.streamId, options.commandId);
+      row = await this.readRow(kind, streamId);
     }
-    if (!row || row.kind !== kind.name) throw new StreamNotFoundError(options.streamId);
-    const { snapshot, answer, kind: _kind, ...plain } = row;
-    if (answer) return { kind: 'answered', row: plain, answer };
-    const state = await this.stateAt(this.db, kind, options.streamId, snapshot);
-    return { kind: 'state', row: plain, state };
+    if (!row) throw new StreamNotFoundError(streamId);
+    const { snapshot, ...plain } = row;
+    const [state, answers] = await Promise.all([
+      this.stateFrom(kind, streamId, snapshot),
+      this.answersOf(
+        streamId,
+        options.commands.map((c) => c.commandId),
+      ),
+    ]);
+    return { row: plain, state, answers };
   }
 
   /**
-   * Handles one pushed command, with optimistic concurrency: the decider runs on the state
-   * this process holds (or reads), and one statement writes the events, the stream's new
-   * version, the answer and the client's sequence, but only if the stream is still at the
-   * version decided on and the command was never answered. Otherwise the stream is read
-   * again and the command decided again (or its stored answer given). Correct with any
-   * number of server instances: the stream row is the arbiter.
+   * Handles one batch of a stream's commands, with optimistic concurrency: the decider runs
+   * on the state this process holds (or reads), and one statement writes everything, but
+   * only if the stream is still at the version decided on and no command of the batch was
+   * answered. Otherwise the stream is read again and the batch decided again (commands
+   * answered meanwhile get their stored answer). Correct with any number of instances.
    */
-  push<S, C, E extends { type: string; v: number; data: unknown }>(
-    options: PushOptions<S, C, E>,
-  ): Promise<PushResponse<E>> {
-    // One command per stream at a time in this process; other instances are met by the
-    // version check.
+  push(options: PushBatchOptions): Promise<PushBatchResponse<StoredShape>> {
+    // One batch per stream at a time in this process; other instances meet the version check.
     return this.serial(options.streamId, () => this.pushNow(options));
   }
 
@@ -268,120 +338,100 @@ export class EventStore {
     return run;
   }
 
-  private async pushNow<S, C, E extends { type: string; v: number; data: unknown }>(
-    options: PushOptions<S, C, E>,
-  ): Promise<PushResponse<E>> {
-    const { kind, streamId, request } = options;
-    const target = { ...options, commandId: request.commandId };
+  private async pushNow(options: PushBatchOptions): Promise<PushBatchResponse<StoredShape>> {
+    const { kind, streamId } = options;
     for (let attempt = 0; ; attempt += 1) {
-      const loaded = await this.load(kind, target, attempt === 0);
-      const { row } = loaded;
+      const { row, state, answers } = await this.load(options, attempt === 0);
       if (!options.canWrite(row)) throw new StreamNotFoundError(streamId);
-      const since = Math.min(request.expectedVersion, row.version);
-      if (loaded.kind === 'answered') {
-        const caughtUp = await this.eventsAfter(this.db, kind, streamId, since);
-        const { answer } = loaded;
-        return answer.status === 'confirmed'
-          ? {
-              status: 'confirmed',
-              commandId: request.commandId,
-              version: row.version,
-              events: caughtUp,
-            }
-          : {
-              status: 'rejected',
-              commandId: request.commandId,
-              version: row.version,
-              events: caughtUp,
-              code: answer.code ?? 'rejected',
-              message: answer.message as Message,
-            };
+      const since = Math.min(options.expectedVersion, row.version);
+      const provider = this.options.contexts?.[kind.name];
+      const context = provider
+        ? await provider({
+            db: this.db,
+            row,
+            state,
+            commands: options.commands.map((c) => c.command),
+            actor: options.actor,
+            locale: options.locale,
+          })
+        : undefined;
+      const decided = decideBatch<unknown, unknown, StoredShape>(
+        {
+          decide: (command, s) => kind.decide(command, s, context) as StoredShape[],
+          evolve: (s, event): unknown => kind.evolve(s, event) as unknown,
+        },
+        { state, version: row.version },
+        options.commands,
+        (commandId) => answers.get(commandId),
+      );
+      if (decided.answered.length === 0) {
+        // Every command was answered before: the same answers, and what the client missed.
+        return {
+          version: row.version,
+          events: await this.eventsAfter(kind, streamId, since),
+          results: decided.results,
+        };
       }
-
-      const { state } = loaded;
-      const decide = await options.prepare(this.db, state, row);
-      let produced: E[] = [];
-      let rejection: DomainError | undefined;
-      try {
-        produced = decide(request.command, state);
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        rejection = error;
-      }
-      const version = row.version + produced.length;
-      let next: S = state;
-      for (const event of produced) next = kind.evolve(next, event);
-      const snapshot =
-        Math.floor(version / SNAPSHOT_EVERY) > Math.floor(row.version / SNAPSHOT_EVERY);
-      const written = await this.write(
-        options,
-        row.version,
-        produced,
-        snapshot ? next : undefined,
-        rejection,
-      ).catch((error: unknown) => {
-        // Another instance appended the same version first: decide again on fresh state.
-        if (isUniqueViolation(error) && attempt < MAX_ATTEMPTS) return false;
-        throw error;
-      });
+      const snapshotDue =
+        Math.floor(decided.version / SNAPSHOT_EVERY) > Math.floor(row.version / SNAPSHOT_EVERY);
+      const written = await this.writer
+        .write({
+          streamId,
+          fromVersion: row.version,
+          events: decided.events.map((e) => ({
+            type: e.event.type,
+            v: e.event.v,
+            data: e.event.data,
+            commandId: e.commandId,
+            metadata: metadataFor(options.actor, e.commandId, {
+              ...(options.cause ? { cause: options.cause } : {}),
+              clientId: options.clientId,
+              seq: e.seq,
+            }),
+          })),
+          ...(snapshotDue ? { snapshot: { state: decided.state, shape: kind.snapshotShape } } : {}),
+          answers: decided.answered.map((a) => ({
+            commandId: a.commandId,
+            seq: a.seq,
+            status: a.status,
+            ...(a.status === 'rejected' ? { code: a.code, message: a.message } : {}),
+          })),
+          clientId: options.clientId,
+          ownerKind: row.ownerKind,
+          ownerId: row.ownerId,
+          storeId: row.storeId,
+          readModels: (kind.readModels ?? []).map((model) => ({
+            model: model.name,
+            doc: model.project(decided.state, row) ?? null,
+          })),
+        })
+        .catch((error: unknown) => {
+          // Another instance appended the same version first: decide again on fresh state.
+          if (isUniqueViolation(error) && attempt < MAX_ATTEMPTS) return false;
+          throw error;
+        });
       if (!written) {
         this.cache.delete(streamId);
         if (attempt >= MAX_ATTEMPTS) throw new Error(`Stream ${streamId} kept moving`);
         continue;
       }
-      this.remember(streamId, { row: { ...row, version }, state: next });
+      this.remember(streamId, { row: { ...row, version: decided.version }, state: decided.state });
+      if (decided.events.length > 0) {
+        const appended = decided.events.map((e) => ({
+          kind: kind.name,
+          streamId,
+          version: e.version,
+        }));
+        for (const listener of this.listeners) listener(appended);
+      }
       const caughtUp =
         since === row.version
-          ? produced.map((event, i) => ({
-              version: row.version + i + 1,
-              commandId: request.commandId,
-              event,
-            }))
-          : await this.eventsAfter(this.db, kind, streamId, since);
-      return rejection
-        ? {
-            status: 'rejected',
-            commandId: request.commandId,
-            version,
-            events: caughtUp,
-            code: rejection.code,
-            message: rejection.detail,
-          }
-        : { status: 'confirmed', commandId: request.commandId, version, events: caughtUp };
+          ? decided.events.map(({ version, commandId, event }) => ({ version, commandId, event }))
+          : await this.eventsAfter(kind, streamId, since);
+      return { version: decided.version, events: caughtUp, results: decided.results };
     }
   }
-
-  /**
-   * Everything a command writes, in one statement shared with the commands decided at the
-   * same time: its events, the stream's new version (and snapshot), the answer, and the
-   * client's sequence (advanced even for a rejection). Nothing is written, and false
-   * returned, when the stream moved past `fromVersion` or the command was answered meanwhile.
-   */
-  private write(
-    options: { streamId: string; owner: StreamOwner; request: PushRequest<unknown> },
-    fromVersion: number,
-    produced: readonly { type: string; v: number; data: unknown }[],
-    snapshot: unknown,
-    error?: DomainError,
-  ): Promise<boolean> {
-    const { request, streamId, owner } = options;
-    return this.writer.write({
-      streamId,
-      fromVersion,
-      events: produced,
-      ...(snapshot !== undefined ? { snapshot } : {}),
-      commandId: request.commandId,
-      clientId: request.clientId,
-      seq: request.seq,
-      ownerKind: owner.kind,
-      ownerId: owner.id,
-      status: error ? 'rejected' : 'confirmed',
-      ...(error ? { code: error.code, message: error.detail } : {}),
-    });
-  }
 }
-
-const MAX_ATTEMPTS = 10;
 
 /** Postgres unique_violation (23505), as either driver reports it. */
 function isUniqueViolation(error: unknown): boolean {

@@ -2,28 +2,46 @@
  * Group commit for the event store: the writes of commands decided at about the same time
  * (on different streams) go to the database as one statement, so a busy server pays one
  * round trip and one commit for many commands. Each write still applies only if its stream
- * is at the version it was decided on and its command was never answered; the statement
- * says which streams moved. A batch that fails is written again one write at a time, so one
- * bad write never fails the others.
+ * is at the version it was decided on and none of its commands was answered before; the
+ * statement says which streams moved. One statement is one transaction: the events, the
+ * stream's version and snapshot, the answers, the client's sequence and the read models
+ * projected from the new state are written together or not at all. A batch that fails is
+ * written again one write at a time, so one bad write never fails the others.
  */
 import { sql } from 'drizzle-orm';
+import type { EventMetadata } from '../../../domain/shared/event-metadata';
 import type { Db } from '../db/database';
-import { commands, events, streams, syncClients } from '../db/schema';
+import { commands, events, readModels, streams, syncClients } from '../db/schema';
+
+export interface WrittenEvent {
+  readonly type: string;
+  readonly v: number;
+  readonly data: unknown;
+  readonly commandId: string;
+  readonly metadata: EventMetadata;
+}
+
+export interface WrittenAnswer {
+  readonly commandId: string;
+  readonly seq: number;
+  readonly status: 'confirmed' | 'rejected';
+  readonly code?: string;
+  readonly message?: unknown;
+}
 
 export interface StreamWrite {
   readonly streamId: string;
   readonly fromVersion: number;
-  readonly events: readonly { type: string; v: number; data: unknown }[];
-  /** The state to keep as the stream's snapshot, when one is due. */
-  readonly snapshot?: unknown;
-  readonly commandId: string;
+  readonly events: readonly WrittenEvent[];
+  /** The state to keep as the stream's snapshot when one is due, with its shape version. */
+  readonly snapshot?: { readonly state: unknown; readonly shape: number };
+  readonly answers: readonly WrittenAnswer[];
   readonly clientId: string;
-  readonly seq: number;
   readonly ownerKind: string;
   readonly ownerId: string;
-  readonly status: 'confirmed' | 'rejected';
-  readonly code?: string;
-  readonly message?: unknown;
+  readonly storeId: string | null;
+  /** The read models' documents for the new state (null: the stream has none). */
+  readonly readModels: readonly { readonly model: string; readonly doc: unknown }[];
 }
 
 interface Pending {
@@ -41,7 +59,7 @@ export class GroupWriter {
 
   constructor(private readonly db: Db) {}
 
-  /** True when the write applied; false when its stream moved or its command was answered. */
+  /** True when the write applied; false when its stream moved or a command was answered. */
   write(write: StreamWrite): Promise<boolean> {
     return new Promise((resolve, reject) => {
       this.queue.push({ write, resolve, reject });
@@ -82,16 +100,25 @@ export class GroupWriter {
       from_version: w.fromVersion,
       version: w.fromVersion + w.events.length,
       set_snapshot: w.snapshot !== undefined,
-      ...(w.snapshot !== undefined ? { snapshot: w.snapshot } : {}),
-      command_id: w.commandId,
+      ...(w.snapshot !== undefined
+        ? { snapshot: w.snapshot.state, snapshot_shape: w.snapshot.shape }
+        : {}),
       client_id: w.clientId,
-      seq: w.seq,
+      seq: Math.max(0, ...w.answers.map((a) => a.seq)),
       owner_kind: w.ownerKind,
       owner_id: w.ownerId,
-      status: w.status,
-      ...(w.code !== undefined ? { code: w.code } : {}),
-      ...(w.message !== undefined ? { message: w.message } : {}),
     }));
+    const answers = writes.flatMap((w) =>
+      w.answers.map((a) => ({
+        stream_id: w.streamId,
+        command_id: a.commandId,
+        client_id: w.clientId,
+        seq: a.seq,
+        status: a.status,
+        ...(a.code !== undefined ? { code: a.code } : {}),
+        ...(a.message !== undefined ? { message: a.message } : {}),
+      })),
+    );
     const rows = writes.flatMap((w) =>
       w.events.map((event, i) => ({
         stream_id: w.streamId,
@@ -99,28 +126,47 @@ export class GroupWriter {
         type: event.type,
         v: event.v,
         data: event.data,
-        metadata: { clientId: w.clientId, seq: w.seq },
-        command_id: w.commandId,
+        metadata: event.metadata,
+        command_id: event.commandId,
+      })),
+    );
+    const models = writes.flatMap((w) =>
+      w.readModels.map((m) => ({
+        model: m.model,
+        stream_id: w.streamId,
+        owner_kind: w.ownerKind,
+        owner_id: w.ownerId,
+        store_id: w.storeId,
+        version: w.fromVersion + w.events.length,
+        drop: m.doc === null || m.doc === undefined,
+        doc: m.doc ?? null,
       })),
     );
     const result = await this.db.execute(sql`
       with input as materialized (
         select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
           stream_id text, from_version integer, version integer, set_snapshot boolean,
-          snapshot jsonb, command_id text, client_id text, seq bigint, owner_kind text,
-          owner_id text, status text, code text, message jsonb)
+          snapshot jsonb, snapshot_shape integer, client_id text, seq bigint,
+          owner_kind text, owner_id text)
+      ), answers as materialized (
+        select * from jsonb_to_recordset(${JSON.stringify(answers)}::jsonb) as a(
+          stream_id text, command_id text, client_id text, seq bigint, status text,
+          code text, message jsonb)
       ), moved as (
         update ${streams} s
            set version = i.version,
                updated_at = now(),
                snapshot = case when i.set_snapshot then i.snapshot else s.snapshot end,
                snapshot_version =
-                 case when i.set_snapshot then i.version else s.snapshot_version end
+                 case when i.set_snapshot then i.version else s.snapshot_version end,
+               snapshot_shape =
+                 case when i.set_snapshot then i.snapshot_shape else s.snapshot_shape end
           from input i
          where s.stream_id = i.stream_id and s.version = i.from_version
            and not exists (
-             select 1 from ${commands} c
-              where c.stream_id = i.stream_id and c.command_id = i.command_id)
+             select 1 from answers a join ${commands} c
+                 on c.stream_id = a.stream_id and c.command_id = a.command_id
+              where a.stream_id = i.stream_id)
         returning s.stream_id
       ), new_events as (
         insert into ${events} (stream_id, version, type, v, data, metadata, command_id)
@@ -132,9 +178,27 @@ export class GroupWriter {
         returning 1
       ), answered as (
         insert into ${commands} (stream_id, command_id, client_id, seq, status, code, message)
-        select i.stream_id, i.command_id, i.client_id, i.seq, i.status, i.code, i.message
-          from input i
-         where i.stream_id in (select stream_id from moved)
+        select a.stream_id, a.command_id, a.client_id, a.seq, a.status, a.code, a.message
+          from answers a
+         where a.stream_id in (select stream_id from moved)
+        returning 1
+      ), models as materialized (
+        select * from jsonb_to_recordset(${JSON.stringify(models)}::jsonb) as m(
+          model text, stream_id text, owner_kind text, owner_id text, store_id text,
+          version integer, drop boolean, doc jsonb)
+         where m.stream_id in (select stream_id from moved)
+      ), kept_models as (
+        insert into ${readModels} (model, stream_id, owner_kind, owner_id, store_id, version, doc)
+        select m.model, m.stream_id, m.owner_kind, m.owner_id, m.store_id, m.version, m.doc
+          from models m
+         where not m.drop
+        on conflict (model, stream_id) do update
+           set doc = excluded.doc, version = excluded.version, updated_at = now()
+        returning 1
+      ), dropped_models as (
+        delete from ${readModels} r
+         using models m
+         where m.drop and r.model = m.model and r.stream_id = m.stream_id
         returning 1
       ), clients as (
         insert into ${syncClients} (client_id, owner_kind, owner_id, last_seq)

@@ -22,13 +22,14 @@ import {
 } from '../../../../../domain/commerce/commerce-api';
 import { searchWords } from '../../../../../domain/catalog/search-text';
 import { allStorefronts, type Storefront } from '../../../../../domain/storefront/storefronts';
+import { cartStreamKind } from '../../../../../domain/cart/stream';
+import { streamIdOf } from '../../../../../domain/sync/stream-kind';
 import { identifyCaller, type Caller, type VerifyToken } from '../../../auth/authenticate';
 import {
   listAccounts,
   listAddresses,
   qualificationProfile,
 } from '../../../customers/customer-repository';
-import { cartStreamId } from '../../../carts/streams';
 import type { Db } from '../../../db/database';
 import { streams } from '../../../db/schema';
 import { errorBody } from '../../../plugins/errors';
@@ -40,7 +41,7 @@ async function ownsCart(db: Db, userId: string, cartId: string): Promise<boolean
     .from(streams)
     .where(
       and(
-        eq(streams.streamId, cartStreamId(cartId)),
+        eq(streams.streamId, streamIdOf(cartStreamKind, cartId)),
         eq(streams.ownerKind, 'user'),
         eq(streams.ownerId, userId),
       ),

@@ -1,0 +1,218 @@
+/**
+ * Runs the registry's process managers (reactions to events: order placed → clear the
+ * cart). Each reads the events of its kinds in commit order from its stored checkpoint on
+ * (`events.transaction_id`, `events.position`), and issues the commands its pure `react`
+ * names through the event store, as the store itself (`system` actor), with the event as
+ * their cause. A command's id is made from the event and the reaction's place
+ * (`{manager}:{stream}@{version}:{n}`), so a reaction issued again after a crash (before the
+ * checkpoint moved) gets the stored answer instead of applying twice: exactly once, across
+ * restarts. One instance at a time holds a manager (a lease in its checkpoint row).
+ *
+ * Events are read only below the oldest transaction still running
+ * (`pg_snapshot_xmin(pg_current_snapshot())`), so an event whose transaction commits after
+ * a later one's is never skipped.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { eventId } from '../../../domain/shared/event-metadata';
+import type { ProcessManager, RecordedEvent, StoredShape } from '../../../domain/sync/stream-kind';
+import type { Db } from '../db/database';
+import type { EventStore } from './event-store';
+
+export interface ProcessManagerOptions {
+  /** How long a claim on a manager lasts without renewal. */
+  readonly leaseMs?: number;
+  /** How often the runner looks for new events when nothing wakes it. */
+  readonly pollMs?: number;
+  /** Events read at a time. */
+  readonly batchSize?: number;
+  readonly instanceId?: string;
+  readonly onError?: (error: unknown) => void;
+}
+
+interface EventRow {
+  stream_id: string;
+  kind: string;
+  version: number;
+  type: string;
+  v: number;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+  txid: string;
+  position: string | number;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export class ProcessManagerRunner {
+  private readonly instanceId: string;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private running: Promise<number> | undefined;
+  private again = false;
+  private stopped = true;
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly store: EventStore,
+    private readonly managers: readonly ProcessManager[] = store.registry.processManagers,
+    private readonly options: ProcessManagerOptions = {},
+  ) {
+    this.instanceId = options.instanceId ?? randomUUID();
+  }
+
+  /** Runs now, after each append in this process, and every `pollMs` (other instances). */
+  start(): void {
+    if (!this.stopped || this.managers.length === 0) return;
+    this.stopped = false;
+    this.unsubscribe = this.store.onAppended(() => {
+      this.wake();
+    });
+    this.timer = setInterval(() => {
+      this.wake();
+    }, this.options.pollMs ?? 1_000);
+    this.timer.unref?.();
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.unsubscribe?.();
+    await this.running?.catch(() => undefined);
+  }
+
+  private wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.runOnce()
+      .catch((error: unknown) => {
+        this.options.onError?.(error);
+        return 0;
+      })
+      .finally(() => {
+        this.running = undefined;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Handles what is waiting (at most `limit` events per manager); the number handled. */
+  async runOnce(limit = Number.POSITIVE_INFINITY): Promise<number> {
+    let handled = 0;
+    for (const manager of this.managers) handled += await this.runManager(manager, limit);
+    return handled;
+  }
+
+  private async claim(name: string): Promise<{ txid: string; position: number } | undefined> {
+    const leaseMs = this.options.leaseMs ?? 30_000;
+    const [row] = rowsOf<{ txid: string; position: string | number }>(
+      await this.db.execute(sql`
+        insert into checkpoints (name, lease_owner, lease_until)
+        values (${name}, ${this.instanceId}, now() + make_interval(secs => ${leaseMs / 1000}))
+        on conflict (name) do update
+           set lease_owner = excluded.lease_owner, lease_until = excluded.lease_until
+         where checkpoints.lease_owner is null
+            or checkpoints.lease_owner = excluded.lease_owner
+            or checkpoints.lease_until < now()
+        returning transaction_id::text as txid, position`),
+    );
+    return row ? { txid: row.txid, position: Number(row.position) } : undefined;
+  }
+
+  private async runManager(manager: ProcessManager, limit: number): Promise<number> {
+    const checkpoint = await this.claim(manager.name);
+    if (!checkpoint) return 0;
+    let { txid, position } = checkpoint;
+    let handled = 0;
+    while (handled < limit && !this.stopped) {
+      const size = Math.min(this.options.batchSize ?? 100, limit - handled);
+      const rows = rowsOf<EventRow>(
+        await this.db.execute(sql`
+          select e.stream_id, s.kind, e.version, e.type, e.v, e.data, e.metadata,
+                 e.transaction_id::text as txid, e.position
+            from events e join streams s on s.stream_id = e.stream_id
+           where s.kind in (${sql.join(
+             manager.kinds.map((k) => sql`${k}`),
+             sql`, `,
+           )})
+             and (e.transaction_id, e.position) > (${txid}::xid8, ${position})
+             and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+           order by e.transaction_id, e.position
+           limit ${size}`),
+      );
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        await this.react(manager, row);
+        txid = row.txid;
+        position = Number(row.position);
+        const moved = rowsOf<{ name: string }>(
+          await this.db.execute(sql`
+            update checkpoints
+               set transaction_id = ${txid}::xid8, position = ${position}, updated_at = now()
+             where name = ${manager.name} and lease_owner = ${this.instanceId}
+            returning name`),
+        );
+        // Another instance took the manager over: it goes on from here.
+        if (moved.length === 0) return handled;
+        handled += 1;
+        if (handled >= limit) break;
+      }
+    }
+    return handled;
+  }
+
+  private async react(manager: ProcessManager, row: EventRow): Promise<void> {
+    const kind = this.store.registry.get(row.kind);
+    if (!kind) return;
+    const event = kind.upcast({ type: row.type, v: row.v, data: row.data }) as StoredShape;
+    const recorded: RecordedEvent = {
+      kind: row.kind,
+      streamId: row.stream_id,
+      version: row.version,
+      type: event.type,
+      data: event.data,
+      metadata: row.metadata,
+    };
+    const cause = eventId(row.stream_id, row.version);
+    const reactions = manager.react(recorded);
+    for (const [n, reaction] of reactions.entries()) {
+      const target = this.store.registry.get(reaction.kind);
+      if (!target) throw new Error(`${manager.name} names an unknown kind ${reaction.kind}`);
+      const commandId = `${manager.name}:${cause}:${String(n)}`;
+      await this.store.push({
+        kind: target,
+        streamId: reaction.streamId,
+        owner: reaction.owner,
+        storeId: reaction.storeId,
+        actor: { kind: 'system', id: manager.name },
+        locale: null,
+        canWrite: () => true,
+        clientId: `process:${manager.name}`,
+        // Only the new events are wanted back.
+        expectedVersion: Number.MAX_SAFE_INTEGER,
+        commands: [
+          {
+            seq: Number(row.position),
+            commandId,
+            command: {
+              ...reaction.command,
+              metadata: { commandId, now: new Date().toISOString() },
+            },
+          },
+        ],
+        cause: {
+          causationId: cause,
+          correlationId: recorded.metadata.correlationId ?? cause,
+        },
+      });
+    }
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * The sync endpoints (ARCHITECTURE §3, decision 018), made for every stream kind of the
+ * registry that has an address: nothing here names a kind.
+ *
+ * - A kind with a stream per id: `POST {path}/{id}/commands?locale=` takes one command
+ *   `{ clientId, seq, commandId, expectedVersion, command }` or a batch
+ *   `{ clientId, expectedVersion, commands: [{ seq, commandId, command }] }` and answers each
+ *   command with every event the client has not seen; `GET {path}/{id}?after=` gives
+ *   `{ id, version, events }`.
+ * - A kind with one stream per signed-in user: `POST {path}/commands` and `GET {path}?after=`
+ *   (`{ version, events }`), for the caller's own stream.
+ *
+ * A stream belongs to the visitor (an HttpOnly cookie) or the user who made it; anyone else
+ * gets 404, exactly like a stream that does not exist. `as=visitor` keeps a visitor's stream
+ * the visitor's even while someone is signed in (the merge after sign-in reads it).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as z from 'zod';
+import type { Actor } from '../../../domain/shared/event-metadata';
+import { LOCALES, storefrontFor, type Locale } from '../../../domain/storefront/storefronts';
+import { batchOf, singleResponse, type QueuedCommand } from '../../../domain/sync/protocol';
+import { parsePush, pullQuerySchema } from '../../../domain/sync/push-schema';
+import { idSchema } from '../../../domain/sync/schemas';
+import { streamIdOf, type AnyStreamKind } from '../../../domain/sync/stream-kind';
+import { identifyCaller, type Caller, type VerifyToken } from '../auth/authenticate';
+import type { Db } from '../db/database';
+import { StreamNotFoundError, type EventStore, type StreamRow } from '../event-store/event-store';
+import { errorBody } from '../plugins/errors';
+
+export const VISITOR_COOKIE = 'store_visitor';
+const VISITOR_DAYS = 365;
+
+const idParams = z.object({ id: idSchema });
+const storeQuery = z.object({
+  locale: z.enum(LOCALES),
+  /** A visitor's stream: the server keeps it the visitor's even if someone is signed in. */
+  as: z.enum(['visitor']).optional(),
+});
+const plainQuery = z.object({ locale: z.enum(LOCALES).optional() });
+
+export interface StreamRouteOptions {
+  readonly store: EventStore;
+  readonly secureCookies: boolean;
+}
+
+export function registerStreamRoutes(
+  app: FastifyInstance,
+  db: Db,
+  verifyToken: VerifyToken,
+  options: StreamRouteOptions,
+): void {
+  const { store } = options;
+
+  function visitorOf(request: FastifyRequest): string | undefined {
+    const raw = request.cookies[VISITOR_COOKIE];
+    const unsigned = raw ? request.unsignCookie(raw) : undefined;
+    return unsigned?.valid && unsigned.value ? unsigned.value : undefined;
+  }
+
+  function newVisitor(reply: FastifyReply): string {
+    const id = randomUUID();
+    reply.setCookie(VISITOR_COOKIE, id, {
+      path: '/api',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secureCookies,
+      signed: true,
+      maxAge: VISITOR_DAYS * 24 * 3600,
+    });
+    return id;
+  }
+
+  function canAccess(caller: Caller | undefined, visitor: string | undefined) {
+    return (row: StreamRow) =>
+      (row.ownerKind === 'user' && caller?.user.id === row.ownerId) ||
+      (row.ownerKind === 'visitor' && visitor !== undefined && visitor === row.ownerId);
+  }
+
+  const notFound = (reply: FastifyReply) =>
+    reply.code(404).send(errorBody('not_found', 'No such stream.'));
+  const unauthorized = (reply: FastifyReply) =>
+    reply.code(401).send(errorBody('unauthorized', 'The session is no longer valid.'));
+
+  const paths = store.registry.kinds.flatMap((k) => (k.address ? [k.address.path] : []));
+  app.addHook('onRequest', async (request, reply) => {
+    if (paths.some((path) => request.url.startsWith(path))) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+
+  /** Each command in the kind's own shape (a 400 names the field that is wrong). */
+  async function commandsOf(
+    kind: AnyStreamKind,
+    queued: readonly QueuedCommand<unknown>[],
+  ): Promise<QueuedCommand<unknown>[]> {
+    const schema = await kind.commandSchema();
+    const now = new Date().toISOString();
+    return queued.map((q) => {
+      const command = schema.parse(q.command) as { metadata: object };
+      // The server's clock decides, not the browser's.
+      return { ...q, command: { ...command, metadata: { ...command.metadata, now } } };
+    });
+  }
+
+  async function push(
+    kind: AnyStreamKind,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    target: (
+      caller: Caller | undefined,
+    ) => { id: string; owner: Actor; canWrite: (row: StreamRow) => boolean } | 'unauthorized',
+    locale: Locale | null,
+  ) {
+    const body = parsePush(request.body);
+    const batch = body.batch ? body.request : batchOf(body.request);
+    const commands = await commandsOf(kind, batch.commands);
+    const caller = await identifyCaller(request, db, verifyToken);
+    const resolved = target(caller);
+    if (resolved === 'unauthorized') return unauthorized(reply);
+    try {
+      const response = await store.push({
+        kind,
+        streamId: streamIdOf(kind, resolved.id),
+        owner: resolved.owner,
+        storeId: locale ? storefrontFor(locale).storeId : null,
+        actor: resolved.owner,
+        locale,
+        canWrite: resolved.canWrite,
+        clientId: batch.clientId,
+        expectedVersion: batch.expectedVersion,
+        commands,
+      });
+      return body.batch ? response : singleResponse(response);
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return notFound(reply);
+      throw error;
+    }
+  }
+
+  for (const kind of store.registry.kinds) {
+    const address = kind.address;
+    if (!address) continue;
+    const localeOf = (request: FastifyRequest) =>
+      kind.perStore ? storeQuery.parse(request.query) : { ...plainQuery.parse(request.query) };
+
+    if (address.per === 'user') {
+      const own = (caller: Caller | undefined) =>
+        caller
+          ? {
+              id: caller.user.id,
+              owner: { kind: 'user', id: caller.user.id } as const,
+              canWrite: (row: StreamRow) =>
+                row.ownerKind === 'user' && row.ownerId === caller.user.id,
+            }
+          : ('unauthorized' as const);
+      app.post(`${address.path}/commands`, async (request, reply) => {
+        const { locale } = localeOf(request);
+        return push(kind, request, reply, own, kind.perStore ? (locale ?? null) : null);
+      });
+      app.get(address.path, async (request, reply) => {
+        const { after } = pullQuerySchema.parse(request.query);
+        const caller = await identifyCaller(request, db, verifyToken);
+        if (!caller) return unauthorized(reply);
+        const streamId = streamIdOf(kind, caller.user.id);
+        const row = await store
+          .readable(streamId, (r) => r.ownerKind === 'user' && r.ownerId === caller.user.id)
+          .catch((error: unknown) => {
+            if (error instanceof StreamNotFoundError) return undefined;
+            throw error;
+          });
+        const events = row ? await store.eventsAfter(kind, streamId, after) : [];
+        return { version: row?.version ?? 0, events };
+      });
+      continue;
+    }
+
+    app.post(`${address.path}/:id/commands`, async (request, reply) => {
+      const { id } = idParams.parse(request.params);
+      const query = localeOf(request);
+      const asVisitor = 'as' in query && query.as === 'visitor';
+      return push(
+        kind,
+        request,
+        reply,
+        (caller) => {
+          if (kind.owners === 'users' && !caller) return 'unauthorized';
+          const asUser = caller !== undefined && !asVisitor;
+          const visitor = visitorOf(request) ?? (asUser ? undefined : newVisitor(reply));
+          const owner: Actor =
+            asUser && caller
+              ? { kind: 'user', id: caller.user.id }
+              : { kind: 'visitor', id: visitor ?? '' };
+          return { id, owner, canWrite: canAccess(caller, visitor) };
+        },
+        query.locale ?? null,
+      );
+    });
+
+    app.get(`${address.path}/:id`, async (request, reply) => {
+      const { id } = idParams.parse(request.params);
+      const { after } = pullQuerySchema.parse(request.query);
+      const caller = await identifyCaller(request, db, verifyToken);
+      try {
+        const row = await store.readable(
+          streamIdOf(kind, id),
+          canAccess(caller, visitorOf(request)),
+        );
+        if (!row || row.kind !== kind.name) return notFound(reply);
+        const events = await store.eventsAfter(kind, row.streamId, after);
+        return { id, version: row.version, events };
+      } catch (error) {
+        if (error instanceof StreamNotFoundError) return notFound(reply);
+        throw error;
+      }
+    });
+  }
+}
