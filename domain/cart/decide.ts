@@ -142,8 +142,24 @@ function chooseAccount(state: CartState, accountId: string, context: CartContext
   return [{ type: 'CartAccountChosen', v: 1, data: { account } }];
 }
 
-function sameAccount(a: CartAccount, b: CartAccount): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+/** The same account with the same discounts (field by field: key order never matters). */
+export function sameAccount(a: CartAccount, b: CartAccount): boolean {
+  return (
+    a.id === b.id &&
+    a.number === b.number &&
+    a.name === b.name &&
+    a.type === b.type &&
+    a.discounts.length === b.discounts.length &&
+    a.discounts.every((d, i) => {
+      const other = b.discounts[i];
+      return (
+        other !== undefined &&
+        d.programme === other.programme &&
+        d.status === other.status &&
+        d.basisPoints === other.basisPoints
+      );
+    })
+  );
 }
 
 function addItem(state: CartState, request: ItemRequest, context: CartContext): CartEvent[] {

@@ -1,20 +1,20 @@
 /**
- * The cart as a synced stream in the browser: the decider with this browser's knowledge of
- * the catalog (the store's index and the products opened, with stock unknown: the server
- * lowers a quantity when there is not enough), and promotion codes and customer accounts left
- * to the server.
+ * The cart as a synced stream in the browser: the registry's cart kind with this browser's
+ * knowledge of the catalog (the store's index and the products opened, with stock unknown:
+ * the server lowers a quantity when there is not enough), and promotion codes and customer
+ * accounts left to the server (the kind's `serverOnly`).
  */
-import { cartDecider } from '../../../domain/cart/decide';
 import type { CartCommand } from '../../../domain/cart/commands';
 import type { CartContext, CartProduct } from '../../../domain/cart/context';
 import type { CartEvent } from '../../../domain/cart/events';
 import type { CartOwner, CartState } from '../../../domain/cart/state';
-import { upcastCartEvent, type StoredCartEvent } from '../../../domain/cart/upcast';
+import { cartStreamKind } from '../../../domain/cart/stream';
 import type { CatalogIndexItem, ProductDetail } from '../../../domain/catalog/catalog';
 import type { Storefront } from '../../../domain/storefront/storefronts';
+import { streamIdOf } from '../../../domain/sync/stream-kind';
 import type { StreamDefinition } from '../sync/sync-engine';
 
-export const cartStreamId = (cartId: string) => `cart:${cartId}`;
+export const cartStreamId = (cartId: string) => streamIdOf(cartStreamKind, cartId);
 
 /** What the cart needs to know of a product, from the index or a product page. */
 export function cartProductOf(item: CatalogIndexItem | ProductDetail): CartProduct {
@@ -49,7 +49,7 @@ export function browserCartContext(options: {
     currency: options.storefront.currency,
     actor: options.actor,
     product: (code) => options.products.get(code),
-    // Promotion codes and customer accounts are checked by the server only (serverOnly below).
+    // Promotion codes and customer accounts are checked by the server only.
     promotion: () => undefined,
     account: () => undefined,
     defaultAccount: null,
@@ -58,13 +58,7 @@ export function browserCartContext(options: {
 
 export function cartDefinition(
   context: CartContext,
+  refresh?: () => Promise<void>,
 ): StreamDefinition<CartState, CartCommand, CartEvent> {
-  return {
-    kind: 'cart',
-    initialState: cartDecider.initialState,
-    evolve: cartDecider.evolve,
-    upcast: (stored) => upcastCartEvent(stored as StoredCartEvent),
-    decide: (command, state) => cartDecider.decide(command, state, context),
-    serverOnly: (command) => command.type === 'ApplyPromotion' || command.type === 'ChooseAccount',
-  };
+  return { kind: cartStreamKind, context, ...(refresh ? { refresh } : {}) };
 }

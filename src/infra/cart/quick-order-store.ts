@@ -14,13 +14,33 @@ import {
   type QuickOrderContext,
   type QuickOrderState,
 } from '../../../domain/quick-order/quick-order';
+import type { DistributiveOmit } from '../../../domain/shared/types';
 import type { LocalDb } from '../sync/local-db';
 
-export type QuickOrderRequest = Omit<QuickOrderCommand, 'metadata'> & {
-  readonly metadata?: never;
-};
+export type QuickOrderRequest = DistributiveOmit<QuickOrderCommand, 'metadata'>;
 
 const draftKey = (storeId: string) => `quick-order:${storeId}`;
+
+/**
+ * The version of the stored draft's shape. A draft kept in another shape (by another version
+ * of the store) is not read as this one: the draft starts empty instead of breaking.
+ */
+export const QUICK_ORDER_DRAFT_SHAPE = 1;
+
+interface StoredDraft {
+  readonly shape: number;
+  readonly state: QuickOrderState;
+}
+
+function draftOf(value: unknown): QuickOrderState | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  if ('shape' in value) {
+    const stored = value as StoredDraft;
+    return stored.shape === QUICK_ORDER_DRAFT_SHAPE ? stored.state : undefined;
+  }
+  // Drafts kept before shapes were recorded are of the first shape.
+  return QUICK_ORDER_DRAFT_SHAPE === 1 ? (value as QuickOrderState) : undefined;
+}
 
 export class QuickOrderStore {
   readonly state$ = new BehaviorSubject<QuickOrderState>(initialQuickOrderState());
@@ -33,9 +53,8 @@ export class QuickOrderStore {
     private readonly context: QuickOrderContext,
   ) {
     this.ready = this.db.meta.get(draftKey(storeId)).then((stored) => {
-      if (stored?.value && typeof stored.value === 'object') {
-        this.state$.next(stored.value as QuickOrderState);
-      }
+      const draft = draftOf(stored?.value);
+      if (draft) this.state$.next(draft);
     });
   }
 
@@ -47,17 +66,22 @@ export class QuickOrderStore {
     submitted: readonly { code: string; quantity: number }[];
     saved: Promise<void>;
   } {
-    const command = {
+    const command: QuickOrderCommand = {
       ...request,
       metadata: { commandId: crypto.randomUUID(), now: new Date().toISOString() },
-    } as QuickOrderCommand;
+    };
     const events = decideQuickOrder(command, this.state$.getValue(), this.context);
     if (events.length === 0) return { submitted: [], saved: this.saving };
     const next = events.reduce(evolveQuickOrder, this.state$.getValue());
     this.state$.next(next);
     // Writes in order: the last state is the one kept.
     this.saving = this.saving.then(() =>
-      this.db.meta.put({ key: draftKey(this.storeId), value: next }).then(() => undefined),
+      this.db.meta
+        .put({
+          key: draftKey(this.storeId),
+          value: { shape: QUICK_ORDER_DRAFT_SHAPE, state: next } satisfies StoredDraft,
+        })
+        .then(() => undefined),
     );
     const submitted = events.flatMap((e) => (e.type === 'QuickOrderSubmitted' ? e.data.items : []));
     return { submitted, saved: this.saving };

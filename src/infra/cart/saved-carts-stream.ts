@@ -1,26 +1,20 @@
 /**
- * A signed-in user's saved carts as a synced stream: saved, restored and deleted offline
- * like the cart, confirmed by `/api/saved-carts/commands`.
+ * A signed-in user's saved carts as a synced stream: the registry's saved-carts kind, saved,
+ * restored and deleted offline like the cart.
  */
-import {
-  decideSavedCarts,
-  evolveSavedCarts,
-  type SavedCartCommand,
-  type SavedCartEvent,
-  type SavedCartsState,
+import type {
+  SavedCartCommand,
+  SavedCartEvent,
+  SavedCartsState,
 } from '../../../domain/saved-cart/saved-carts';
+import { savedCartsStreamKind } from '../../../domain/saved-cart/stream';
+import { streamIdOf } from '../../../domain/sync/stream-kind';
 import type { StreamDefinition } from '../sync/sync-engine';
 
-export const savedCartsStreamId = (userId: string) => `saved-carts:${userId}`;
+export const savedCartsStreamId = (userId: string) => streamIdOf(savedCartsStreamKind, userId);
 
 export const savedCartsDefinition: StreamDefinition<
   SavedCartsState,
   SavedCartCommand,
   SavedCartEvent
-> = {
-  kind: 'saved-carts',
-  initialState: () => ({ carts: [] }),
-  evolve: evolveSavedCarts,
-  upcast: (stored) => stored as SavedCartEvent,
-  decide: decideSavedCarts,
-};
+> = { kind: savedCartsStreamKind };

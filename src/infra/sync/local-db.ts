@@ -6,8 +6,6 @@
  */
 import { Dexie, type EntityTable, type Table } from 'dexie';
 
-export type StreamKindName = 'cart' | 'saved-carts';
-
 export interface LocalEvent {
   readonly streamId: string;
   readonly version: number;
@@ -21,7 +19,8 @@ export interface OutboxEntry {
   /** Set by IndexedDB's key generator: one order for every tab; also the command's seq. */
   readonly id?: number;
   readonly streamId: string;
-  readonly kind: StreamKindName;
+  /** The stream kind's name in the registry. */
+  readonly kind: string;
   readonly commandId: string;
   readonly command: unknown;
   /** The storefront the command was made in (a new cart takes its store). */
@@ -32,13 +31,18 @@ export interface OutboxEntry {
    */
   readonly userId?: string;
   readonly createdAt: string;
-  /** Times it was sent without an answer. */
+  /** Server errors it met (domain/sync/outbox.ts decides what they lead to). */
   readonly attempts: number;
+  /** Not sent again before this instant (ms since the epoch). */
+  readonly nextAttemptAt?: number;
+  readonly firstFailedAt?: number;
+  /** Set aside after too many server errors: kept, counted, sent when the buyer asks. */
+  readonly setAsideAt?: number;
 }
 
 export interface LocalStream {
   readonly streamId: string;
-  readonly kind: StreamKindName;
+  readonly kind: string;
   /** Confirmed version held here. */
   readonly version: number;
   readonly locale: string | null;
@@ -47,6 +51,8 @@ export interface LocalStream {
 export interface LocalSnapshot {
   readonly streamId: string;
   readonly version: number;
+  /** The kind's snapshot shape version it was taken with; another shape is not used. */
+  readonly shape?: number;
   readonly state: unknown;
 }
 

@@ -1,44 +1,62 @@
 /**
- * Offline-first streams in the browser (ARCHITECTURE §3). A command is decided here at
- * once, its effect pushed to the view in the same task, and queued in the outbox; one tab
- * at a time (Web Locks) sends the outbox in order, stores the confirmed events, and tells
- * the other tabs (BroadcastChannel), which reload from the database. Opening a stream reads
- * its snapshot and the events since, then decides the queued commands again on top.
+ * Offline-first streams in the browser (ARCHITECTURE §3, decision 018), for every stream
+ * kind of the registry. A command is decided here at once, its effect pushed to the view in
+ * the same task, and queued in the outbox; one tab at a time (Web Locks) sends the outbox,
+ * a batch of one stream's commands per request, stores the confirmed events, and tells the
+ * other tabs (BroadcastChannel), which reload from the database. Opening a stream reads its
+ * snapshot (of the kind's shape) and the events since, then decides the queued commands
+ * again on top.
+ *
+ * The engine also decides when to send: at start, when the browser comes back online, a
+ * moment after each change, when a paused command's pause ends, and every 30 s while
+ * anything waits. What a failure does to a command is the outbox policy of domain/sync: a
+ * command refused for good leaves the queue and the buyer is told in the kind's words; a
+ * server error pauses only that command (longer each time) and sets it aside after bounded
+ * tries, counted in `setAside$`, kept until the buyer asks to try again.
  */
 import { BehaviorSubject, Subject } from 'rxjs';
 import type { Message } from '../../../domain/shared/message';
 import {
   applyLocally,
+  confirmedTail,
   rebuildClientStream,
   type ClientStream,
   type StreamRules,
 } from '../../../domain/sync/client-stream';
-import type { PushResponse, StoredEvent } from '../../../domain/sync/protocol';
 import {
-  clientIdOf,
-  type LocalDb,
-  type MetaEntry,
-  type OutboxEntry,
-  type StreamKindName,
-} from './local-db';
-import { failureKind, type SyncTransport } from './transport';
+  afterFailure,
+  failureOfStatus,
+  nextBatch,
+  nextWake,
+  retried,
+} from '../../../domain/sync/outbox';
+import type { PushBatchResponse, StoredEvent } from '../../../domain/sync/protocol';
+import type {
+  KindCommand,
+  KindEvent,
+  StreamKind,
+  StreamRegistry,
+} from '../../../domain/sync/stream-kind';
+import { clientIdOf, type LocalDb, type MetaEntry, type OutboxEntry } from './local-db';
+import { statusOf, type SyncTransport } from './transport';
 
 export const SNAPSHOT_EVERY = 100;
 const LOCK_NAME = 'assessments-outbox';
 const CHANNEL_NAME = 'assessments-sync';
+const RETRY_MS = 30_000;
+const SOON_MS = 300;
+const OFFLINE_FIRST_MS = 1_000;
 
-export interface StreamDefinition<S, C, E> {
-  readonly kind: StreamKindName;
-  readonly initialState: () => S;
-  readonly evolve: (state: S, event: E) => S;
-  readonly upcast: (stored: { type: string; v: number; data: unknown }) => E;
-  /** The decider with what this browser knows (its catalog copy). */
-  readonly decide: (command: C, state: S) => E[];
-  /** Commands only the server can decide (promotion codes): queued with no effect here. */
-  readonly serverOnly?: (command: C) => boolean;
+/** A stream kind with what this browser decides with. */
+export interface StreamDefinition<S, C extends KindCommand, E extends KindEvent> {
+  // The context's type is the kind's own; the engine only passes it through.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly kind: StreamKind<S, C, E, any>;
+  /** What the kind's decider knows here (this browser's copy of the catalog, say). */
+  readonly context?: unknown;
   /**
-   * Refreshes what `decide` knows from the database (what another tab has learned) before
-   * the stream is rebuilt, so another tab's queued commands can be decided here too.
+   * Refreshes what the context knows from the database (what another tab has learned)
+   * before the stream is rebuilt, so another tab's queued commands can be decided here too.
    */
   readonly refresh?: () => Promise<void>;
 }
@@ -51,9 +69,20 @@ export interface SyncNotice {
   readonly message: Message;
 }
 
+/** A command decided here, with what it changed (analytics and the like subscribe). */
+export interface AppliedCommand {
+  readonly streamId: string;
+  readonly kind: string;
+  readonly command: KindCommand;
+  readonly events: readonly KindEvent[];
+  readonly before: unknown;
+  /** What the screen said about the command (where an add to cart came from, say). */
+  readonly note?: unknown;
+}
+
 export interface FlushResult {
   readonly sent: number;
-  /** False when the network failed: the rest waits for the next flush. */
+  /** False when something is left that could be sent now (the network failed). */
   readonly complete: boolean;
 }
 
@@ -72,6 +101,7 @@ export interface LockManagerLike {
 
 export interface SyncEngineOptions {
   readonly db: LocalDb;
+  readonly registry: StreamRegistry;
   readonly transport: SyncTransport;
   readonly makeId: () => string;
   /** Web Locks where the browser has them; without, one flush at a time in this page. */
@@ -79,39 +109,59 @@ export interface SyncEngineOptions {
   readonly channelName?: string;
   /** Who is signed in here now: a user's queued commands are sent only for that user. */
   readonly currentUserId?: () => string | null;
+  /** Whether the browser thinks it is online (default: navigator.onLine). */
+  readonly online?: () => boolean;
+  readonly clock?: () => number;
 }
 
 /** A stream open in this page: its state as the person sees it, kept current. */
-export class OpenStream<S, C, E> {
+export class OpenStream<S, C extends KindCommand, E extends KindEvent> {
   readonly state$: BehaviorSubject<S>;
   stream: ClientStream<S, C, E>;
   readonly ready: Promise<void>;
+  readonly rules: StreamRules<S, C, E>;
 
   constructor(
     readonly streamId: string,
     readonly definition: StreamDefinition<S, C, E>,
     load: (open: OpenStream<S, C, E>) => Promise<void>,
   ) {
-    const initial = definition.initialState();
+    const { kind, context } = definition;
+    const initial = kind.initialState();
+    this.rules = {
+      decide: (command, state) => kind.decide(command, state, context),
+      evolve: kind.evolve,
+    };
     this.stream = { confirmedVersion: 0, confirmedState: initial, pending: [], state: initial };
     this.state$ = new BehaviorSubject(initial);
     this.ready = load(this);
   }
-
-  get rules(): StreamRules<S, C, E> {
-    return { decide: this.definition.decide, evolve: this.definition.evolve };
-  }
 }
+
+type AnyOpenStream = OpenStream<unknown, KindCommand, KindEvent>;
 
 export class SyncEngine {
   readonly notices$ = new Subject<SyncNotice>();
-  /** Commands waiting in the outbox (all streams). */
+  /** Commands waiting in the outbox (all streams), the set-aside ones included. */
   readonly queued$ = new BehaviorSubject<number>(0);
-  private readonly open = new Map<string, OpenStream<unknown, unknown, unknown>>();
+  /** Commands set aside after repeated server errors: kept until the buyer retries them. */
+  readonly setAside$ = new BehaviorSubject<number>(0);
+  /** Every command decided in this page, with its events. */
+  readonly applied$ = new Subject<AppliedCommand>();
+  private readonly open = new Map<string, AnyOpenStream>();
   private readonly channel: BroadcastChannel | undefined;
   private flushing: Promise<FlushResult> | undefined;
   private clientId: Promise<string> | undefined;
   private closed = false;
+  private started = false;
+  private soon: ReturnType<typeof setTimeout> | undefined;
+  private wakeTimer: ReturnType<typeof setTimeout> | undefined;
+  private retry: ReturnType<typeof setInterval> | undefined;
+  private offlineBackoff = OFFLINE_FIRST_MS;
+  private lastSuccessAt: number | null = null;
+  private readonly onOnline = () => {
+    this.flushSoon(0);
+  };
 
   constructor(private readonly options: SyncEngineOptions) {
     this.channel =
@@ -133,16 +183,89 @@ export class SyncEngine {
     return this.options.db;
   }
 
+  get registry(): StreamRegistry {
+    return this.options.registry;
+  }
+
+  private now(): number {
+    return this.options.clock?.() ?? Date.now();
+  }
+
+  private isOnline(): boolean {
+    if (this.options.online) return this.options.online();
+    return typeof navigator === 'undefined' ? true : navigator.onLine;
+  }
+
+  /** Starts sending: now, whenever the browser is back online, and every 30 s. */
+  start(): void {
+    if (this.started || this.closed) return;
+    this.started = true;
+    if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
+    this.retry = setInterval(() => {
+      if (this.queued$.getValue() > this.setAside$.getValue() && this.isOnline()) {
+        void this.flushNow();
+      }
+    }, RETRY_MS);
+    this.flushSoon(0);
+  }
+
   close(): void {
     this.closed = true;
+    clearTimeout(this.soon);
+    clearTimeout(this.wakeTimer);
+    clearInterval(this.retry);
+    if (typeof window !== 'undefined') window.removeEventListener('online', this.onOnline);
     this.channel?.close();
     this.db.close();
+  }
+
+  /** Sends a moment from now (changes made together go in one request). */
+  flushSoon(delay = SOON_MS): void {
+    if (this.closed) return;
+    clearTimeout(this.soon);
+    this.soon = setTimeout(() => {
+      void this.flushNow();
+    }, delay);
+  }
+
+  /** Flushes, then plans the next try: sooner while the connection seems to be coming back. */
+  private async flushNow(): Promise<void> {
+    let result: FlushResult = { sent: 0, complete: false };
+    try {
+      result = await this.flush();
+    } catch (error) {
+      if (!this.closed) console.warn('Changes could not be sent yet.', error);
+    }
+    if (this.closed) return;
+    if (!result.complete && this.isOnline()) {
+      this.flushSoon(this.offlineBackoff);
+      this.offlineBackoff = Math.min(this.offlineBackoff * 2, RETRY_MS);
+      return;
+    }
+    this.offlineBackoff = OFFLINE_FIRST_MS;
+    await this.planWake();
+  }
+
+  /** A timer for the first paused command whose pause ends. */
+  private async planWake(): Promise<void> {
+    clearTimeout(this.wakeTimer);
+    const wake = nextWake(
+      (await this.db.outbox.toArray()).map((e) => ({ ...e, id: e.id ?? 0 })),
+      this.signedIn(),
+    );
+    if (wake === null || this.closed) return;
+    this.wakeTimer = setTimeout(
+      () => {
+        void this.flushNow();
+      },
+      Math.max(0, wake - this.now()),
+    );
   }
 
   /** Work nobody waits for (a reload, a recount): once closed, its failure is expected. */
   private inBackground(work: Promise<unknown>): void {
     work.catch((error: unknown) => {
-      if (!this.closed) console.warn('Local cart storage could not be read.', error);
+      if (!this.closed) console.warn('Local storage could not be read.', error);
     });
   }
 
@@ -151,44 +274,60 @@ export class SyncEngine {
     return this.clientId;
   }
 
+  private signedIn(): string | null {
+    return this.options.currentUserId?.() ?? null;
+  }
+
   private async countQueued(): Promise<void> {
-    this.queued$.next(await this.db.outbox.count());
+    const all = await this.db.outbox.toArray();
+    this.queued$.next(all.length);
+    const aside = all.filter((e) => e.setAsideAt !== undefined).length;
+    if (aside !== this.setAside$.getValue()) this.setAside$.next(aside);
   }
 
   /** Opens (or returns) a stream, loading it from the database. */
-  openStream<S, C, E>(
+  openStream<S, C extends KindCommand, E extends KindEvent>(
     streamId: string,
     definition: StreamDefinition<S, C, E>,
   ): OpenStream<S, C, E> {
     const existing = this.open.get(streamId);
     if (existing) return existing as unknown as OpenStream<S, C, E>;
     const stream = new OpenStream(streamId, definition, (s) => this.load(s));
-    this.open.set(streamId, stream as unknown as OpenStream<unknown, unknown, unknown>);
+    this.open.set(streamId, stream as unknown as AnyOpenStream);
     return stream;
   }
 
   /** The confirmed state and version stored here: the snapshot and the events after it. */
-  async confirmedOf<S, E>(
+  async confirmedOf<S, E extends KindEvent>(
     streamId: string,
-    definition: Pick<StreamDefinition<S, unknown, E>, 'initialState' | 'evolve' | 'upcast'>,
+    kind: {
+      readonly initialState: () => S;
+      readonly evolve: (state: S, event: E) => S;
+      readonly upcast: (stored: KindEvent) => E;
+      readonly snapshotShape: number;
+    },
   ): Promise<{ state: S; version: number }> {
-    const snapshot = await this.db.snapshots.get(streamId);
-    let state = snapshot ? (snapshot.state as S) : definition.initialState();
+    const stored = await this.db.snapshots.get(streamId);
+    // A snapshot of another shape (an older version of the store) is rebuilt from events.
+    const snapshot = stored && (stored.shape ?? 1) === kind.snapshotShape ? stored : undefined;
+    let state = snapshot ? (snapshot.state as S) : kind.initialState();
     let version = snapshot?.version ?? 0;
     const tail = await this.db.events
       .where('[streamId+version]')
       .between([streamId, version + 1], [streamId, Infinity])
       .toArray();
-    for (const stored of tail) {
-      state = definition.evolve(state, definition.upcast(stored));
-      version = stored.version;
+    for (const event of tail) {
+      state = kind.evolve(state, kind.upcast(event));
+      version = event.version;
     }
     return { state, version };
   }
 
-  private async load<S, C, E>(open: OpenStream<S, C, E>): Promise<void> {
+  private async load<S, C extends KindCommand, E extends KindEvent>(
+    open: OpenStream<S, C, E>,
+  ): Promise<void> {
     await open.definition.refresh?.();
-    const { state, version } = await this.confirmedOf(open.streamId, open.definition);
+    const { state, version } = await this.confirmedOf(open.streamId, open.definition.kind);
     const queued = await this.db.outbox.where('streamId').equals(open.streamId).sortBy('id');
     open.stream = rebuildClientStream(
       open.rules,
@@ -213,21 +352,26 @@ export class SyncEngine {
    * queued. Throws the DomainError of a command that breaks a rule (nothing is queued).
    * `saved` settles when the command is safely in the outbox.
    */
-  dispatch<S, C extends { metadata: { commandId: string } }, E>(
+  dispatch<S, C extends KindCommand, E extends KindEvent>(
     open: OpenStream<S, C, E>,
     command: C,
-    locale: string,
-    /** The user whose stream it is (absent for a visitor's). */
-    userId?: string,
-    /**
-     * What the command was decided with (the facts of a product seen for the first time),
-     * stored with it in one transaction: a tab that rebuilds the queue, or this one after a
-     * reload, can never find the command without them.
-     */
-    facts: readonly MetaEntry[] = [],
+    options: {
+      readonly locale: string;
+      /** The user whose stream it is (absent for a visitor's). */
+      readonly userId?: string | undefined;
+      /**
+       * What the command was decided with (the facts of a product seen for the first
+       * time), stored with it in one transaction: a tab that rebuilds the queue, or this one
+       * after a reload, can never find the command without them.
+       */
+      readonly facts?: readonly MetaEntry[];
+      readonly note?: unknown;
+    },
   ): { events: readonly E[]; saved: Promise<void> } {
-    const serverOnly = open.definition.serverOnly?.(command) ?? false;
+    const { kind } = open.definition;
+    const serverOnly = kind.serverOnly?.(command) ?? false;
     const rules = serverOnly ? { ...open.rules, decide: () => [] } : open.rules;
+    const before = open.stream.state;
     const { stream, events } = applyLocally(
       open.stream,
       rules,
@@ -237,16 +381,25 @@ export class SyncEngine {
     if (stream === open.stream) return { events, saved: Promise.resolve() };
     open.stream = stream;
     open.state$.next(stream.state);
+    this.applied$.next({
+      streamId: open.streamId,
+      kind: kind.name,
+      command,
+      events,
+      before,
+      ...(options.note !== undefined ? { note: options.note } : {}),
+    });
     const entry: OutboxEntry = {
       streamId: open.streamId,
-      kind: open.definition.kind,
+      kind: kind.name,
       commandId: command.metadata.commandId,
       command,
-      locale,
-      ...(userId ? { userId } : {}),
-      createdAt: new Date().toISOString(),
+      locale: options.locale,
+      ...(options.userId ? { userId: options.userId } : {}),
+      createdAt: new Date(this.now()).toISOString(),
       attempts: 0,
     };
+    const facts = options.facts ?? [];
     const saved = this.db
       .transaction('rw', this.db.outbox, this.db.streams, this.db.meta, async () => {
         if (facts.length > 0) await this.db.meta.bulkPut([...facts]);
@@ -255,15 +408,16 @@ export class SyncEngine {
         if (!known) {
           await this.db.streams.put({
             streamId: open.streamId,
-            kind: open.definition.kind,
+            kind: kind.name,
             version: 0,
-            locale,
+            locale: options.locale,
           });
         }
       })
       .then(() => {
         this.broadcast({ type: 'changed', streamId: open.streamId });
         this.inBackground(this.countQueued());
+        if (this.started) this.flushSoon();
       });
     return { events, saved };
   }
@@ -281,12 +435,25 @@ export class SyncEngine {
     this.broadcast({ type: 'notice', notice });
   }
 
-  /** Sends the outbox, oldest first, from one tab at a time. */
+  /** Sends the outbox, a stream's batch at a time, from one tab at a time. */
   flush(): Promise<FlushResult> {
     this.flushing ??= this.withLock(() => this.drain()).finally(() => {
       this.flushing = undefined;
     });
     return this.flushing;
+  }
+
+  /** The set-aside commands go back into the queue (the buyer asked), and are sent. */
+  async retrySetAside(): Promise<void> {
+    await this.db.transaction('rw', this.db.outbox, async () => {
+      const aside = await this.db.outbox.filter((e) => e.setAsideAt !== undefined).toArray();
+      for (const entry of aside) {
+        if (entry.id !== undefined) await this.db.outbox.update(entry.id, retried());
+      }
+    });
+    await this.countQueued();
+    this.broadcast({ type: 'changed', streamId: '' });
+    this.flushSoon(0);
   }
 
   private async withLock(work: () => Promise<FlushResult>): Promise<FlushResult> {
@@ -302,95 +469,122 @@ export class SyncEngine {
     const clientId = await this.client();
     let sent = 0;
     for (;;) {
-      // Oldest first; a signed-out user's commands wait for them to sign in again.
-      const signedIn = this.options.currentUserId?.() ?? null;
-      const entry = await this.db.outbox
-        .orderBy('id')
-        .filter((e) => e.userId === undefined || e.userId === signedIn)
-        .first();
-      if (!entry?.id) break;
-      const known = await this.db.streams.get(entry.streamId);
-      let response: PushResponse<unknown>;
-      try {
-        response = await this.options.transport.push(
-          entry.kind,
-          entry.streamId,
-          entry.locale,
-          {
-            clientId,
-            seq: entry.id,
-            commandId: entry.commandId,
-            expectedVersion: known?.version ?? 0,
-            command: entry.command,
-          },
-          { visitor: entry.userId === undefined },
-        );
-      } catch (error) {
-        // A user's command refused because they signed out meanwhile waits for them.
-        const signedOut =
-          entry.userId !== undefined && entry.userId !== (this.options.currentUserId?.() ?? null);
-        if (failureKind(error) === 'drop' && !signedOut) {
-          await this.db.outbox.delete(entry.id);
-          this.notify({
-            streamId: entry.streamId,
-            commandId: entry.commandId,
-            code: 'sync.refused',
-            message: {
-              id: 'cart.items-need-update',
-              message: 'Some items in your cart need to be updated...',
-            },
-          });
-          await this.afterChange(entry.streamId);
-          continue;
-        }
-        await this.db.outbox.update(entry.id, { attempts: entry.attempts + 1 });
-        return { sent, complete: false };
-      }
-      await this.store(entry, response);
-      sent += 1;
+      const batch = nextBatch(
+        (await this.db.outbox.toArray()).map((e) => ({ ...e, id: e.id ?? 0 })),
+        this.now(),
+        this.signedIn(),
+      );
+      if (batch.length === 0) break;
+      const outcome = await this.send(clientId, batch);
+      if (outcome === 'stop') return { sent, complete: false };
+      sent += outcome;
     }
     return { sent, complete: true };
   }
 
-  /** Stores a confirmed answer: its events, the stream's version, the outbox entry gone. */
-  private async store(entry: OutboxEntry, response: PushResponse<unknown>): Promise<void> {
+  /**
+   * Sends one stream's batch. A batch the server refuses or fails on is sent again in
+   * halves, so the one command at fault is found alone and the others go through.
+   * The number of commands answered, or `stop` when no answer came (offline, signed out).
+   */
+  private async send(
+    clientId: string,
+    batch: readonly (OutboxEntry & { id: number })[],
+  ): Promise<number | 'stop'> {
+    const [head] = batch;
+    if (!head) return 0;
+    const kind = this.registry.get(head.kind);
+    if (!kind) {
+      // A kind this version of the store does not know (a newer tab queued it): kept.
+      await this.db.outbox.bulkUpdate(
+        batch.map((e) => ({ key: e.id, changes: { setAsideAt: this.now() } })),
+      );
+      await this.countQueued();
+      return 0;
+    }
+    const known = await this.db.streams.get(head.streamId);
+    let response: PushBatchResponse<unknown>;
+    try {
+      response = await this.options.transport.push(
+        kind,
+        head.streamId,
+        head.locale,
+        {
+          clientId,
+          expectedVersion: known?.version ?? 0,
+          commands: batch.map((e) => ({ seq: e.id, commandId: e.commandId, command: e.command })),
+        },
+        { visitor: head.userId === undefined },
+      );
+    } catch (error) {
+      const failure = failureOfStatus(statusOf(error));
+      // A user's command refused because they signed out meanwhile waits for them.
+      const signedOut = head.userId !== undefined && head.userId !== this.signedIn();
+      if (failure === 'offline' || failure === 'unauthorized' || signedOut) return 'stop';
+      // Halve the batch until the command at fault is alone; the rest follow in the next.
+      if (batch.length > 1) return this.send(clientId, batch.slice(0, Math.ceil(batch.length / 2)));
+      if (failure === 'refused') {
+        await this.db.outbox.delete(head.id);
+        this.notify({
+          streamId: head.streamId,
+          commandId: head.commandId,
+          code: 'sync.refused',
+          message: kind.refused,
+        });
+        await this.afterChange(head.streamId);
+        return 1;
+      }
+      await this.db.outbox.update(head.id, afterFailure(head, this.now(), this.lastSuccessAt));
+      await this.countQueued();
+      return 0;
+    }
+    this.lastSuccessAt = this.now();
+    await this.store(kind.name, batch, response);
+    return batch.length;
+  }
+
+  /** Stores an answer: the events, the stream's version, the answered entries gone. */
+  private async store(
+    kind: string,
+    batch: readonly (OutboxEntry & { id: number })[],
+    response: PushBatchResponse<unknown>,
+  ): Promise<void> {
+    const [head] = batch;
+    if (!head) return;
     let gap = false;
+    const answered = new Set(response.results.map((r) => r.commandId));
     await this.db.transaction('rw', this.db.events, this.db.outbox, this.db.streams, async () => {
-      gap = await this.appendConfirmed(entry.streamId, entry.kind, entry.locale, response.events);
-      if (entry.id !== undefined) await this.db.outbox.delete(entry.id);
+      gap = await this.appendConfirmed(head.streamId, kind, head.locale, response.events);
+      await this.db.outbox.bulkDelete(
+        batch.filter((e) => answered.has(e.commandId)).map((e) => e.id),
+      );
     });
-    if (response.status === 'rejected') {
+    for (const result of response.results) {
+      if (result.status !== 'rejected') continue;
       this.notify({
-        streamId: entry.streamId,
-        commandId: entry.commandId,
-        code: response.code,
-        message: response.message,
+        streamId: head.streamId,
+        commandId: result.commandId,
+        code: result.code,
+        message: result.message,
       });
     }
-    if (gap) await this.pull(entry.streamId, entry.kind);
-    await this.afterChange(entry.streamId);
+    if (gap) await this.pull(head.streamId);
+    await this.afterChange(head.streamId);
   }
 
   /** Appends events that follow what is stored; true when some are missing in between. */
   private async appendConfirmed(
     streamId: string,
-    kind: StreamKindName,
+    kind: string,
     locale: string | null,
     events: readonly StoredEvent<unknown>[],
   ): Promise<boolean> {
     const known = await this.db.streams.get(streamId);
-    let version = known?.version ?? 0;
-    const next: { version: number; commandId: string; event: unknown }[] = [];
-    for (const stored of [...events].sort((a, b) => a.version - b.version)) {
-      if (stored.version <= version) continue;
-      if (stored.version !== version + 1) return true;
-      next.push(stored);
-      version = stored.version;
-    }
+    const { next, version, gap } = confirmedTail(known?.version ?? 0, events);
     if (next.length > 0) {
       await this.db.events.bulkPut(
         next.map((stored) => {
-          const event = stored.event as { type: string; v: number; data: unknown };
+          const event = stored.event as KindEvent;
           return {
             streamId,
             version: stored.version,
@@ -403,7 +597,7 @@ export class SyncEngine {
       );
     }
     await this.db.streams.put({ streamId, kind, version, locale: known?.locale ?? locale });
-    return false;
+    return gap;
   }
 
   private async afterChange(streamId: string): Promise<void> {
@@ -418,20 +612,24 @@ export class SyncEngine {
     const open = this.open.get(streamId);
     const known = await this.db.streams.get(streamId);
     if (!open || !known) return;
+    const { kind } = open.definition;
     const snapshot = await this.db.snapshots.get(streamId);
-    const from = snapshot?.version ?? 0;
+    const from = snapshot && (snapshot.shape ?? 1) === kind.snapshotShape ? snapshot.version : 0;
     if (Math.floor(known.version / SNAPSHOT_EVERY) <= Math.floor(from / SNAPSHOT_EVERY)) return;
-    const { state, version } = await this.confirmedOf(streamId, open.definition);
-    await this.db.snapshots.put({ streamId, version, state });
+    const { state, version } = await this.confirmedOf(streamId, kind);
+    await this.db.snapshots.put({ streamId, version, shape: kind.snapshotShape, state });
   }
 
   /** Fetches the events other devices added, and shows them. */
-  async pull(streamId: string, kind: StreamKindName): Promise<void> {
+  async pull(streamId: string): Promise<void> {
     const known = await this.db.streams.get(streamId);
+    const kindName = known?.kind ?? streamId.slice(0, streamId.indexOf(':'));
+    const kind = this.registry.get(kindName);
+    if (!kind) return;
     const answer = await this.options.transport.pull(kind, streamId, known?.version ?? 0);
     if (!answer || answer.events.length === 0) return;
     await this.db.transaction('rw', this.db.events, this.db.streams, async () => {
-      await this.appendConfirmed(streamId, kind, known?.locale ?? null, answer.events);
+      await this.appendConfirmed(streamId, kind.name, known?.locale ?? null, answer.events);
     });
     await this.afterChange(streamId);
   }

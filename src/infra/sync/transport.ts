@@ -1,75 +1,92 @@
 /**
- * How queued commands reach the server and how a stream's events come back: the sync
- * endpoints over HTTP, with the shared fetch helper (cookies, bearer token in token mode).
- * Tests pass another transport.
+ * How queued commands reach the server and how a stream's events come back, for every
+ * stream kind: the URLs come from the kind's address (decision 018), the requests go through
+ * a fetch function (the shared API helper in the page: cookies, bearer token in token mode;
+ * the server's `inject` in tests). Nothing here names a kind.
  */
-import type { PushRequest, PushResponse, StoredEvent } from '../../../domain/sync/protocol';
+import type {
+  PushBatchRequest,
+  PushBatchResponse,
+  StoredEvent,
+} from '../../../domain/sync/protocol';
+import { parseStreamId, type AnyStreamKind } from '../../../domain/sync/stream-kind';
 import { apiFetch, ApiError } from '../api';
-import type { StreamKindName } from './local-db';
+
+export interface PullAnswer {
+  readonly version: number;
+  readonly events: StoredEvent<unknown>[];
+}
 
 export interface SyncTransport {
   push(
-    kind: StreamKindName,
+    kind: AnyStreamKind,
     streamId: string,
     locale: string,
-    request: PushRequest<unknown>,
+    request: PushBatchRequest<unknown>,
     /** A visitor's stream: the server keeps it the visitor's even if someone is signed in. */
     options?: { readonly visitor: boolean },
-  ): Promise<PushResponse<unknown>>;
-  pull(
-    kind: StreamKindName,
-    streamId: string,
-    after: number,
-  ): Promise<{ version: number; events: StoredEvent<unknown>[] } | null>;
+  ): Promise<PushBatchResponse<unknown>>;
+  /** null: the server has never seen the stream (made offline, nothing sent yet). */
+  pull(kind: AnyStreamKind, streamId: string, after: number): Promise<PullAnswer | null>;
 }
 
-/** Why a push failed: try again later, or never (the command is reported and dropped). */
-export type PushFailure = 'retry' | 'drop';
-
-export function failureKind(error: unknown): PushFailure {
-  if (!(error instanceof ApiError)) return 'retry';
-  // 400: the server cannot read it; 404: not this person's cart. Neither improves with time.
-  if (
-    error.status === 400 ||
-    error.status === 404 ||
-    error.status === 409 ||
-    error.status === 422
-  ) {
-    return 'drop';
-  }
-  return 'retry';
+/** A failed request: its HTTP status, or null when no answer came at all. */
+export function statusOf(error: unknown): number | null {
+  return error instanceof ApiError ? error.status : null;
 }
 
-function idOf(streamId: string): string {
-  return streamId.slice(streamId.indexOf(':') + 1);
+function addressOf(kind: AnyStreamKind) {
+  if (!kind.address) throw new Error(`The ${kind.name} stream is not reached over HTTP`);
+  return kind.address;
 }
 
-export const httpTransport: SyncTransport = {
-  async push(kind, streamId, locale, request, options) {
-    const visitor = options?.visitor ? '&as=visitor' : '';
-    const path =
-      kind === 'cart'
-        ? `/api/carts/${encodeURIComponent(idOf(streamId))}/commands?locale=${encodeURIComponent(locale)}${visitor}`
-        : '/api/saved-carts/commands';
-    const response = await apiFetch(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(request),
-    });
-    return (await response.json()) as PushResponse<unknown>;
-  },
-  async pull(kind, streamId, after) {
-    const path =
-      kind === 'cart'
-        ? `/api/carts/${encodeURIComponent(idOf(streamId))}?after=${String(after)}`
-        : `/api/saved-carts?after=${String(after)}`;
-    try {
-      const response = await apiFetch(path);
-      return (await response.json()) as { version: number; events: StoredEvent<unknown>[] };
-    } catch (error) {
-      // A cart the server has never seen (made offline, nothing sent yet).
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    }
-  },
-};
+export function pushUrl(
+  kind: AnyStreamKind,
+  streamId: string,
+  locale: string,
+  visitor: boolean,
+): string {
+  const address = addressOf(kind);
+  const query = new URLSearchParams();
+  if (kind.perStore) query.set('locale', locale);
+  if (visitor && address.per === 'stream') query.set('as', 'visitor');
+  const search = query.size > 0 ? `?${query.toString()}` : '';
+  return address.per === 'user'
+    ? `${address.path}/commands${search}`
+    : `${address.path}/${encodeURIComponent(parseStreamId(streamId).id)}/commands${search}`;
+}
+
+export function pullUrl(kind: AnyStreamKind, streamId: string, after: number): string {
+  const address = addressOf(kind);
+  const query = `?after=${String(after)}`;
+  return address.per === 'user'
+    ? `${address.path}${query}`
+    : `${address.path}/${encodeURIComponent(parseStreamId(streamId).id)}${query}`;
+}
+
+/** The transport over a fetch that throws ApiError for an answer that is not ok. */
+export function transportOver(
+  fetcher: (path: string, init?: RequestInit) => Promise<Response>,
+): SyncTransport {
+  return {
+    async push(kind, streamId, locale, request, options) {
+      const response = await fetcher(pushUrl(kind, streamId, locale, options?.visitor ?? false), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(request),
+      });
+      return (await response.json()) as PushBatchResponse<unknown>;
+    },
+    async pull(kind, streamId, after) {
+      try {
+        const response = await fetcher(pullUrl(kind, streamId, after));
+        return (await response.json()) as PullAnswer;
+      } catch (error) {
+        if (statusOf(error) === 404) return null;
+        throw error;
+      }
+    },
+  };
+}
+
+export const httpTransport: SyncTransport = transportOver(apiFetch);

@@ -178,7 +178,7 @@ function StoreChanges({ summary, store }: { summary: CartSummary; store: CartSto
         type="button"
         className="button-secondary"
         onClick={() => {
-          store.dispatch({ type: 'DismissNotices', data: {} });
+          store.dismissNotices();
         }}
       >
         <Trans>Dismiss</Trans>
@@ -221,7 +221,7 @@ function CartLineRow({
       return;
     }
     run(() => {
-      store.dispatch({ type: 'ChangeQuantity', data: { code: line.code, quantity: Number(text) } });
+      store.changeQuantity(line.code, Number(text));
       setDraft(null);
     });
   };
@@ -291,7 +291,7 @@ function CartLineRow({
         className="button-secondary"
         aria-label={t`Remove ${line.name}`}
         onClick={() => {
-          run(() => store.dispatch({ type: 'RemoveItem', data: { code: line.code } }));
+          run(() => store.removeItem(line.code));
         }}
       >
         <Trans>Remove</Trans>
@@ -375,7 +375,7 @@ function Promotions({
                 type="button"
                 className="button-secondary"
                 onClick={() => {
-                  store.dispatch({ type: 'RemovePromotion', data: { code: promotion.code } });
+                  store.removePromotion(promotion.code);
                 }}
               >
                 <Trans>Remove</Trans>
