@@ -12,6 +12,8 @@ import type { CartCommand } from '../../domain/cart/commands';
 import { cartDecider } from '../../domain/cart/decide';
 import type { CartEvent } from '../../domain/cart/events';
 import type { CartState } from '../../domain/cart/state';
+import { cartStreamKind } from '../../domain/cart/stream';
+import { STREAM_REGISTRY } from '../../domain/registry';
 import { storefrontFor } from '../../domain/storefront/storefronts';
 import { browserCartContext, cartDefinition, cartStreamId } from '../../src/infra/cart/cart-stream';
 import { openLocalDb } from '../../src/infra/sync/local-db';
@@ -42,14 +44,24 @@ async function prepare(name: string, cartId: string, count: number): Promise<voi
   const snapshotAt = Math.floor(count / SNAPSHOT_EVERY) * SNAPSHOT_EVERY;
   let state = cartDecider.initialState();
   for (const event of events.slice(0, snapshotAt)) state = cartDecider.evolve(state, event);
-  await db.snapshots.put({ streamId, version: snapshotAt, state });
+  await db.snapshots.put({
+    streamId,
+    version: snapshotAt,
+    shape: cartStreamKind.snapshotShape,
+    state,
+  });
   await db.streams.put({ streamId, kind: 'cart', version: count, locale: 'en-us' });
   db.close();
 }
 
 async function openOnce(name: string, cartId: string): Promise<number> {
   const started = performance.now();
-  const sync = new SyncEngine({ db: openLocalDb(name), transport: offline, makeId: randomUUID });
+  const sync = new SyncEngine({
+    db: openLocalDb(name),
+    registry: STREAM_REGISTRY,
+    transport: offline,
+    makeId: randomUUID,
+  });
   const context = browserCartContext({
     cartId,
     storefront: storefrontFor('en-us'),

@@ -15,7 +15,8 @@ import type { CatalogIndex } from '../../../domain/catalog/catalog';
 import type { SavedCartEvent, SavedCartsState } from '../../../domain/saved-cart/saved-carts';
 import { evolveSavedCarts } from '../../../domain/saved-cart/saved-carts';
 import { replay } from '../../../domain/shared/decider';
-import type { PushResponse, StoredEvent } from '../../../domain/sync/protocol';
+import { STREAM_REGISTRY } from '../../../domain/registry';
+import type { StoredEvent } from '../../../domain/sync/protocol';
 import { storefrontFor } from '../../../domain/storefront/storefronts';
 import { seedDemoUsers } from '../../../server/src/auth/demo-users';
 import { findUserWithPassword } from '../../../server/src/auth/users';
@@ -26,7 +27,8 @@ import { testDatabaseTargets, type TestDatabase } from '../../../tests/support/d
 import type { SignedInUser } from '../session';
 import { openLocalDb } from '../sync/local-db';
 import { SyncEngine } from '../sync/sync-engine';
-import type { SyncTransport } from '../sync/transport';
+import { ApiError } from '../api';
+import { transportOver, type SyncTransport } from '../sync/transport';
 import { CartStore } from './cart-store';
 import { cartProductOf } from './cart-stream';
 
@@ -63,44 +65,29 @@ describe('cart store with the real server', () => {
     await t.dispose();
   });
 
-  /** The network, off until a test turns it on; carts and saved carts as the browser calls them. */
+  /** The network, off until a test turns it on; the shipped transport over app.inject. */
   function network() {
     const state = { online: false };
-    const transport: SyncTransport = {
-      async push(kind, streamId, locale, request) {
-        if (!state.online) throw new TypeError('Failed to fetch');
-        const url =
-          kind === 'cart'
-            ? `/api/carts/${streamId.slice('cart:'.length)}/commands?locale=${locale}`
-            : '/api/saved-carts/commands';
-        const response = await app.inject({
-          method: 'POST',
-          url,
-          headers: { cookie },
-          payload: request,
-        });
-        expect(response.statusCode, response.body).toBe(200);
-        return response.json<PushResponse<unknown>>();
-      },
-      async pull(kind, streamId, after) {
-        if (!state.online) throw new TypeError('Failed to fetch');
-        const url =
-          kind === 'cart'
-            ? `/api/carts/${streamId.slice('cart:'.length)}?after=${String(after)}`
-            : `/api/saved-carts?after=${String(after)}`;
-        const response = await app.inject({ url, headers: { cookie } });
-        return response.statusCode === 404
-          ? null
-          : response.json<{ version: number; events: StoredEvent<unknown>[] }>();
-      },
+    const fetcher = async (path: string, init?: RequestInit): Promise<Response> => {
+      if (!state.online) throw new TypeError('Failed to fetch');
+      const body = typeof init?.body === 'string' ? init.body : undefined;
+      const response = await app.inject({
+        method: init?.method === 'POST' ? 'POST' : 'GET',
+        url: path,
+        headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { payload: body } : {}),
+      });
+      if (response.statusCode >= 400) throw new ApiError(response.statusCode, null);
+      return new Response(response.body, { status: response.statusCode });
     };
-    return { state, transport };
+    return { state, transport: transportOver(fetcher) };
   }
 
   async function openStore(name: string, transport: SyncTransport) {
     const store = new CartStore(
       new SyncEngine({
         db: openLocalDb(name),
+        registry: STREAM_REGISTRY,
         transport,
         makeId: randomUUID,
         currentUserId: () => dana.id,
@@ -213,8 +200,8 @@ describe('cart store with the real server', () => {
     const second = await openStore(name, transport);
     const list = second.active.savedCarts?.state$.getValue().carts ?? [];
     expect(list.map((c) => c.name)).toEqual(['Clinic kits']);
-    second.store.dispatch({ type: 'RemoveItem', data: { code: a.code } });
-    second.store.dispatch({ type: 'RemoveItem', data: { code: b.code } });
+    second.store.removeItem(a.code);
+    second.store.removeItem(b.code);
     const restored = second.store.restoreSavedCart(kits.savedCartId);
     await restored.saved;
     expect(second.active.stream.state$.getValue().lines.map((l) => [l.code, l.quantity])).toEqual([
@@ -241,6 +228,7 @@ describe('cart store with the real server', () => {
     const store = new CartStore(
       new SyncEngine({
         db: openLocalDb(`cart-store-${randomUUID()}`),
+        registry: STREAM_REGISTRY,
         transport,
         makeId: randomUUID,
         currentUserId: () => who.userId,
@@ -350,6 +338,7 @@ describe('cart store with the real server', () => {
       new CartStore(
         new SyncEngine({
           db: openLocalDb(name),
+          registry: STREAM_REGISTRY,
           transport,
           makeId: randomUUID,
           currentUserId: () => dana.id,

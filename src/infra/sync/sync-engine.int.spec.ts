@@ -16,7 +16,8 @@ import type { CartProduct } from '../../../domain/cart/context';
 import type { CartState } from '../../../domain/cart/state';
 import type { CatalogIndex } from '../../../domain/catalog/catalog';
 import { replay } from '../../../domain/shared/decider';
-import type { PushResponse, StoredEvent } from '../../../domain/sync/protocol';
+import { STREAM_REGISTRY } from '../../../domain/registry';
+import type { StoredEvent } from '../../../domain/sync/protocol';
 import { storefrontFor } from '../../../domain/storefront/storefronts';
 import { seedDemoUsers } from '../../../server/src/auth/demo-users';
 import { findUserWithPassword } from '../../../server/src/auth/users';
@@ -32,8 +33,9 @@ import {
   cartStreamId,
 } from '../cart/cart-stream';
 import { openLocalDb } from './local-db';
-import { SyncEngine, type LockManagerLike } from './sync-engine';
-import type { SyncTransport } from './transport';
+import { SyncEngine, type LockManagerLike, type SyncEngineOptions } from './sync-engine';
+import { ApiError } from '../api';
+import { transportOver, type SyncTransport } from './transport';
 
 const [pglite] = testDatabaseTargets();
 const storefront = storefrontFor('en-us');
@@ -62,38 +64,42 @@ describe('sync engine with the real server', () => {
     await t.dispose();
   });
 
-  /** The network: off, on, or on but losing the answer of the n-th push. */
+  /**
+   * The network: off, on, or on but losing the answer of the n-th push; the server's routes
+   * answer through app.inject, the transport is the shipped one over that fetch. `failWith`
+   * makes any push holding a command id fail with a status (a server error, say).
+   */
   function network() {
-    const state = { online: false, loseAnswerOf: -1, pushes: 0 };
-    const transport: SyncTransport = {
-      async push(_kind, streamId, locale, request) {
-        if (!state.online) throw new TypeError('Failed to fetch');
-        state.pushes += 1;
-        const response = await app.inject({
-          method: 'POST',
-          url: `/api/carts/${streamId.slice(5)}/commands?locale=${locale}`,
-          headers: { cookie },
-          payload: request,
-        });
-        if (state.pushes === state.loseAnswerOf) {
-          state.online = false;
-          throw new TypeError('Failed to fetch');
-        }
-        expect(response.statusCode, response.body).toBe(200);
-        return response.json<PushResponse<unknown>>();
-      },
-      async pull(_kind, streamId, after) {
-        if (!state.online) throw new TypeError('Failed to fetch');
-        const response = await app.inject({
-          url: `/api/carts/${streamId.slice(5)}?after=${String(after)}`,
-          headers: { cookie },
-        });
-        return response.statusCode === 404
-          ? null
-          : response.json<{ version: number; events: StoredEvent<unknown>[] }>();
-      },
+    const state = {
+      online: false,
+      loseAnswerOf: -1,
+      pushes: 0,
+      failWith: new Map<string, number>(),
     };
-    return { state, transport };
+    const fetcher = async (path: string, init?: RequestInit): Promise<Response> => {
+      if (!state.online) throw new TypeError('Failed to fetch');
+      const method = init?.method ?? 'GET';
+      const body = typeof init?.body === 'string' ? init.body : undefined;
+      if (method === 'POST') {
+        state.pushes += 1;
+        for (const [commandId, status] of state.failWith) {
+          if (body?.includes(commandId)) throw new ApiError(status, null);
+        }
+      }
+      const response = await app.inject({
+        method: method === 'POST' ? 'POST' : 'GET',
+        url: path,
+        headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { payload: body } : {}),
+      });
+      if (method === 'POST' && state.pushes === state.loseAnswerOf) {
+        state.online = false;
+        throw new TypeError('Failed to fetch');
+      }
+      if (response.statusCode >= 400) throw new ApiError(response.statusCode, null);
+      return new Response(response.body, { status: response.statusCode });
+    };
+    return { state, transport: transportOver(fetcher) };
   }
 
   function engine(
@@ -102,12 +108,16 @@ describe('sync engine with the real server', () => {
     cartId: string,
     currentUserId?: () => string | null,
     tabs?: { locks: LockManagerLike; channelName: string },
+    extra: Partial<SyncEngineOptions> = {},
   ) {
     const sync = new SyncEngine({
+      ...extra,
       db: openLocalDb(name),
+      registry: STREAM_REGISTRY,
       transport,
       makeId: randomUUID,
-      ...(currentUserId ? { currentUserId } : {}),
+      // The streams here are the signed-in user's (the cookie's).
+      currentUserId: currentUserId ?? (() => userId),
       ...(tabs ?? {}),
     });
     const context = browserCartContext({
@@ -149,7 +159,10 @@ describe('sync engine with the real server', () => {
         data: { code: forms[i % 20] ?? '', quantity: 1 },
         metadata: { commandId, now: new Date().toISOString() },
       };
-      const { events, saved } = first.sync.dispatch(first.cart, command, 'en-us');
+      const { events, saved } = first.sync.dispatch(first.cart, command, {
+        locale: 'en-us',
+        userId,
+      });
       // The view has the change before the command is even stored.
       expect(events.length).toBeGreaterThan(0);
       saves.push(saved);
@@ -166,14 +179,16 @@ describe('sync engine with the real server', () => {
     expect(second.cart.state$.getValue()).toEqual(offlineView);
     expect(await second.sync.db.outbox.count()).toBe(200);
 
-    // Online, but the answer to the 57th command never arrives.
+    // Online, but the answer to the second request (commands 101 to 200) never arrives.
     net.online = true;
-    net.loseAnswerOf = 57;
+    net.loseAnswerOf = 2;
     const cut = await second.sync.flush();
-    expect(cut).toEqual({ sent: 56, complete: false });
+    expect(cut).toEqual({ sent: 100, complete: false });
     net.online = true;
     const rest = await second.sync.flush();
-    expect(rest).toEqual({ sent: 144, complete: true });
+    expect(rest).toEqual({ sent: 100, complete: true });
+    // Two requests of 100 commands, and the one sent again.
+    expect(net.pushes).toBe(3);
 
     const server = await app.inject({ url: `/api/carts/${cartId}`, headers: { cookie } });
     const stored = server.json<{ version: number; events: StoredEvent<CartEvent>[] }>();
@@ -191,8 +206,8 @@ describe('sync engine with the real server', () => {
     expect(await second.sync.db.outbox.count()).toBe(0);
     expect(second.cart.state$.getValue()).toEqual(serverState);
     expect(second.cart.stream.confirmedVersion).toBe(stored.version);
-    // Snapshots were taken on the way (201 events: one at 200).
-    expect((await second.sync.db.snapshots.get(`cart:${cartId}`))?.version).toBe(200);
+    // Snapshots were taken on the way (each answer of 100 commands crossed a hundred).
+    expect((await second.sync.db.snapshots.get(`cart:${cartId}`))?.version).toBe(201);
     second.sync.close();
   });
 
@@ -207,19 +222,19 @@ describe('sync engine with the real server', () => {
     sync.dispatch(
       cart,
       { type: 'AddItem', data: { code: 'WRI3-KIT', quantity: 1 }, metadata: meta() },
-      'en-us',
+      { locale: 'en-us', userId },
     );
     // A promotion code is only decided by the server: queued with no effect here.
     const promo = sync.dispatch(
       cart,
       { type: 'ApplyPromotion', data: { code: 'SPRING25' }, metadata: meta() },
-      'en-us',
+      { locale: 'en-us', userId },
     );
     expect(promo.events).toEqual([]);
     const good = sync.dispatch(
       cart,
       { type: 'ApplyPromotion', data: { code: 'SCHOOL10' }, metadata: meta() },
-      'en-us',
+      { locale: 'en-us', userId },
     );
     await Promise.all([promo.saved, good.saved]);
     net.online = true;
@@ -242,10 +257,10 @@ describe('sync engine with the real server', () => {
     await one.sync.dispatch(
       one.cart,
       { type: 'AddItem', data: { code: 'WRI3-KIT', quantity: 2 }, metadata: meta() },
-      'en-us',
+      { locale: 'en-us', userId },
     ).saved;
     await one.sync.flush();
-    await two.sync.pull(cartStreamId(cartId), 'cart');
+    await two.sync.pull(cartStreamId(cartId));
     expect(two.cart.state$.getValue().lines.map((l) => [l.code, l.quantity])).toEqual([
       ['WRI3-KIT', 2],
     ]);
@@ -281,12 +296,12 @@ describe('sync engine with the real server', () => {
     await one.sync.dispatch(
       one.cart,
       { type: 'AddItem', data: { code: 'WRI3-KIT', quantity: 1 }, metadata: meta() },
-      'en-us',
+      { locale: 'en-us', userId },
     ).saved;
     await two.sync.dispatch(
       two.cart,
       { type: 'AddItem', data: { code: 'WRI3-RF25', quantity: 3 }, metadata: meta() },
-      'en-us',
+      { locale: 'en-us', userId },
     ).saved;
     // Each tab shows the other's change (BroadcastChannel, then the database).
     const both = [
@@ -334,8 +349,7 @@ describe('sync engine with the real server', () => {
         data: { code: code ?? '', quantity: 2 },
         metadata: { commandId, now: new Date().toISOString() },
       },
-      'en-us',
-      userId,
+      { locale: 'en-us', userId },
     ).saved;
     // Signed out, online: the command is not sent as someone else, and not dropped.
     signedIn = null;
@@ -348,6 +362,82 @@ describe('sync engine with the real server', () => {
     expect(await sync.flush()).toEqual({ sent: 1, complete: true });
     expect(await sync.db.outbox.count()).toBe(0);
     expect(cart.state$.getValue().lines.map((l) => [l.code, l.quantity])).toEqual([[code, 2]]);
+    sync.close();
+  });
+
+  it('never jams: a poison command at the head is dropped or set aside, and the ones behind it go', async () => {
+    const cartId = randomUUID();
+    const { state: net, transport } = network();
+    let now = Date.parse('2026-11-23T10:00:00Z');
+    const { sync, cart } = engine(
+      `sync-poison-${randomUUID()}`,
+      transport,
+      cartId,
+      undefined,
+      undefined,
+      {
+        clock: () => now,
+      },
+    );
+    await cart.ready;
+    const notices: string[] = [];
+    sync.notices$.subscribe((n) => notices.push(n.message.id));
+    const codes = [...products.values()]
+      .filter(
+        (p) =>
+          p.soldOnline &&
+          p.orderableOnline &&
+          p.stock !== 0 &&
+          p.minOrderQuantity === null &&
+          p.unitPriceMinor !== null,
+      )
+      .slice(0, 5)
+      .map((p) => p.code);
+    const ids: string[] = [];
+    for (const code of codes) {
+      const commandId = randomUUID();
+      ids.push(commandId);
+      await sync.dispatch(
+        cart,
+        {
+          type: 'AddItem',
+          data: { code, quantity: 1 },
+          metadata: { commandId, now: new Date(now).toISOString() },
+        },
+        { locale: 'en-us', userId },
+      ).saved;
+    }
+    const [refused, good1, failing, good2, good3] = ids;
+    // The server refuses the first for good (400) and fails on the third (500) every time.
+    net.failWith.set(refused ?? '', 400);
+    net.failWith.set(failing ?? '', 500);
+    net.online = true;
+    expect(await sync.flush()).toEqual({ sent: 4, complete: true });
+    expect(notices).toEqual(['cart.items-need-update']);
+    const onServer = async () => {
+      const response = await app.inject({ url: `/api/carts/${cartId}`, headers: { cookie } });
+      return new Set(
+        response.json<{ events: StoredEvent<CartEvent>[] }>().events.map((e) => e.commandId),
+      );
+    };
+    expect(await onServer()).toEqual(new Set([good1, good2, good3]));
+    // The failing one is retried after a pause, longer each time, then set aside: kept and counted.
+    for (let attempt = 2; attempt <= 6; attempt += 1) {
+      now += 10 * 60_000;
+      await sync.flush();
+    }
+    await expect.poll(() => sync.setAside$.getValue()).toBe(1);
+    expect(sync.queued$.getValue()).toBe(1);
+    now += 60 * 60_000;
+    expect(await sync.flush()).toEqual({ sent: 0, complete: true });
+    expect(await sync.db.outbox.count()).toBe(1);
+    // The buyer tries again once the server is well: it goes.
+    net.failWith.clear();
+    await sync.retrySetAside();
+    expect(await sync.flush()).toEqual({ sent: 1, complete: true });
+    expect(await onServer()).toEqual(new Set([good1, good2, good3, failing]));
+    expect(sync.setAside$.getValue()).toBe(0);
+    expect(cart.state$.getValue().lines).toHaveLength(4);
     sync.close();
   });
 });
