@@ -51,7 +51,9 @@ export class ProcessManagerRunner {
   private timer: ReturnType<typeof setInterval> | undefined;
   private running: Promise<number> | undefined;
   private again = false;
-  private stopped = true;
+  private started = false;
+  /** Set by stop(): a run in progress ends after the event it is on. */
+  private stopped = false;
   private unsubscribe: (() => void) | undefined;
 
   constructor(
@@ -65,7 +67,8 @@ export class ProcessManagerRunner {
 
   /** Runs now, after each append in this process, and every `pollMs` (other instances). */
   start(): void {
-    if (!this.stopped || this.managers.length === 0) return;
+    if (this.started || this.managers.length === 0) return;
+    this.started = true;
     this.stopped = false;
     this.unsubscribe = this.store.onAppended(() => {
       this.wake();
@@ -82,10 +85,16 @@ export class ProcessManagerRunner {
     clearInterval(this.timer);
     this.unsubscribe?.();
     await this.running?.catch(() => undefined);
+    // Another instance may take the managers over at once.
+    for (const manager of this.managers) {
+      await this.db.execute(sql`
+        update checkpoints set lease_owner = null, lease_until = null
+         where name = ${manager.name} and lease_owner = ${this.instanceId}`);
+    }
   }
 
   private wake(): void {
-    if (this.stopped) return;
+    if (this.stopped || !this.started) return;
     if (this.running) {
       this.again = true;
       return;
