@@ -15,6 +15,8 @@ import type { CartStore, MergeOffer } from './cart-store';
 export const cartSummary$ = new BehaviorSubject<CartSummary | null>(null);
 /** Changes made here that the server has not confirmed yet. */
 export const cartQueued$ = new BehaviorSubject<number>(0);
+/** Changes set aside after repeated server errors: kept until the person tries again. */
+export const cartSetAside$ = new BehaviorSubject<number>(0);
 /** Commands the server refused or could not take, in the spec's words. */
 export const cartNotices$ = new Subject<SyncNotice>();
 /** A cart made before sign-in that waits for the person's choice (SPEC 2.5 old-cart merge). */
@@ -35,6 +37,9 @@ export function loadCartStore(): Promise<CartStore> {
     });
     store.queued$.subscribe((count) => {
       cartQueued$.next(count);
+    });
+    store.setAside$.subscribe((count) => {
+      cartSetAside$.next(count);
     });
     store.notices$.subscribe((notice) => {
       cartNotices$.next(notice);
