@@ -544,8 +544,9 @@ export interface SeedPromotion {
   readonly code: string;
   readonly name: string;
   readonly enabled: boolean;
-  readonly startsAt: string;
-  readonly endsAt: string | null;
+  /** Days from the day the seed runs (negative: before it), so every code keeps its outcome. */
+  readonly startDay: number;
+  readonly endDay: number | null;
   readonly appliesTo: 'cart' | 'products';
   readonly productCodes: readonly string[];
   readonly discountBasisPoints: number;
@@ -553,13 +554,13 @@ export interface SeedPromotion {
 }
 
 /** One code for every promotion-code outcome of SPEC 5 (applied twice gives "already applied"). */
-export const SEED_PROMOTIONS: readonly SeedPromotion[] = [
+const PROMOTION_SPECS: readonly SeedPromotion[] = [
   {
     code: 'SCHOOL10',
     name: '10% off for schools',
     enabled: true,
-    startsAt: '2026-01-01T00:00:00Z',
-    endsAt: '2027-12-31T23:59:59Z',
+    startDay: -365,
+    endDay: 730,
     appliesTo: 'cart',
     productCodes: [],
     discountBasisPoints: 1000,
@@ -569,8 +570,8 @@ export const SEED_PROMOTIONS: readonly SeedPromotion[] = [
     code: 'SPRING25',
     name: 'Spring sale (ended)',
     enabled: true,
-    startsAt: '2026-03-01T00:00:00Z',
-    endsAt: '2026-05-31T23:59:59Z',
+    startDay: -120,
+    endDay: -30,
     appliesTo: 'cart',
     productCodes: [],
     discountBasisPoints: 2500,
@@ -578,10 +579,10 @@ export const SEED_PROMOTIONS: readonly SeedPromotion[] = [
   },
   {
     code: 'FUTURE15',
-    name: 'Back-to-school 2027 (not started)',
+    name: 'Back-to-school (not started)',
     enabled: true,
-    startsAt: '2027-08-01T00:00:00Z',
-    endsAt: '2027-09-30T23:59:59Z',
+    startDay: 90,
+    endDay: 150,
     appliesTo: 'cart',
     productCodes: [],
     discountBasisPoints: 1500,
@@ -591,8 +592,8 @@ export const SEED_PROMOTIONS: readonly SeedPromotion[] = [
     code: 'PAUSED5',
     name: 'Paused promotion',
     enabled: false,
-    startsAt: '2026-01-01T00:00:00Z',
-    endsAt: null,
+    startDay: -365,
+    endDay: null,
     appliesTo: 'cart',
     productCodes: [],
     discountBasisPoints: 500,
@@ -602,8 +603,8 @@ export const SEED_PROMOTIONS: readonly SeedPromotion[] = [
     code: 'KITS20',
     name: '20% off complete kits',
     enabled: true,
-    startsAt: '2026-01-01T00:00:00Z',
-    endsAt: '2027-12-31T23:59:59Z',
+    startDay: -365,
+    endDay: 730,
     appliesTo: 'products',
     productCodes: ['WRI3-KIT', 'BRS4-KIT', 'CLF6-KIT', 'MCS5-KIT', 'EDP4-KIT', 'SMP2-KIT'],
     discountBasisPoints: 2000,
@@ -613,11 +614,30 @@ export const SEED_PROMOTIONS: readonly SeedPromotion[] = [
     code: 'BIGORDER',
     name: '15% off orders over 2,000',
     enabled: true,
-    startsAt: '2026-01-01T00:00:00Z',
-    endsAt: '2027-12-31T23:59:59Z',
+    startDay: -365,
+    endDay: 730,
     appliesTo: 'cart',
     productCodes: [],
     discountBasisPoints: 1500,
     minimumSubtotalMinor: 200_000,
   },
 ];
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The seed's promotions with dates around the day it runs: an active code stays active, an
+ * ended one ended and a future one in the future, whatever the year.
+ */
+export function seedPromotions(today: Date): (Omit<SeedPromotion, 'startDay' | 'endDay'> & {
+  readonly startsAt: Date;
+  readonly endsAt: Date | null;
+})[] {
+  const midnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return PROMOTION_SPECS.map(({ startDay, endDay, ...promotion }) => ({
+    ...promotion,
+    startsAt: new Date(midnight + startDay * DAY_MS),
+    // The last day ends at its last second.
+    endsAt: endDay === null ? null : new Date(midnight + (endDay + 1) * DAY_MS - 1000),
+  }));
+}

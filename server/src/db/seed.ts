@@ -7,7 +7,7 @@
 import { count, sql } from 'drizzle-orm';
 import { allStorefronts } from '../../../domain/storefront/storefronts';
 import type { Db } from './database';
-import { SEED_PROMOTIONS, seedProducts, listPriceMinor, STORE_RATES } from './catalog-seed';
+import { seedPromotions, seedProducts, listPriceMinor, STORE_RATES } from './catalog-seed';
 import { productPrices, products, promotions, storefronts, stores } from './schema';
 
 export async function seedIfEmpty(db: Db): Promise<boolean> {
@@ -51,13 +51,8 @@ async function seedCatalog(db: Db): Promise<void> {
     for (let i = 0; i < prices.length; i += 500) {
       await tx.insert(productPrices).values(prices.slice(i, i + 500));
     }
-    await tx.insert(promotions).values(
-      SEED_PROMOTIONS.map((p) => ({
-        ...p,
-        productCodes: [...p.productCodes],
-        startsAt: new Date(p.startsAt),
-        endsAt: p.endsAt ? new Date(p.endsAt) : null,
-      })),
-    );
+    await tx
+      .insert(promotions)
+      .values(seedPromotions(new Date()).map((p) => ({ ...p, productCodes: [...p.productCodes] })));
   });
 }
