@@ -123,16 +123,10 @@ describe('cart store with the real server', () => {
       true,
     );
     const [r1, r2, r3] = draft.state$.getValue().rows;
-    draft.dispatch({ type: 'EditQuickOrderRow', data: { rowId: r1?.id ?? '', code: good } });
-    draft.dispatch({ type: 'EditQuickOrderRow', data: { rowId: r1?.id ?? '', quantity: '2' } });
-    draft.dispatch({
-      type: 'EditQuickOrderRow',
-      data: { rowId: r2?.id ?? '', code: 'NO-SUCH-CODE', quantity: '1' },
-    });
-    const last = draft.dispatch({
-      type: 'EditQuickOrderRow',
-      data: { rowId: r3?.id ?? '', code: notOnline, quantity: '1' },
-    });
+    draft.editRow(r1?.id ?? '', { code: good });
+    draft.editRow(r1?.id ?? '', { quantity: '2' });
+    draft.editRow(r2?.id ?? '', { code: 'NO-SUCH-CODE', quantity: '1' });
+    const last = draft.editRow(r3?.id ?? '', { code: notOnline, quantity: '1' });
     await last.saved;
     const typed = draft.state$.getValue();
     first.store.close();

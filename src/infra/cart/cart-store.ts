@@ -372,7 +372,7 @@ export class CartStore {
 
   /** Checks every row; the valid ones go into the cart in one command, the rest stay. */
   submitQuickOrder(): { added: number; saved: Promise<void> } {
-    const { submitted, saved } = this.quickOrder().dispatch({ type: 'SubmitQuickOrder', data: {} });
+    const { submitted, saved } = this.quickOrder().submit();
     if (submitted.length === 0) return { added: 0, saved };
     const cart = this.addItems(submitted, 'quick-order');
     return { added: submitted.length, saved: Promise.all([saved, cart.saved]).then(() => {}) };

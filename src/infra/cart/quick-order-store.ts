@@ -58,11 +58,37 @@ export class QuickOrderStore {
     });
   }
 
+  /** A new empty row (SPEC 9: 25 rows at most; throws the rule's DomainError). */
+  addRow(rowId: string = crypto.randomUUID()): { saved: Promise<void> } {
+    return { saved: this.dispatch({ type: 'AddQuickOrderRow', data: { rowId } }).saved };
+  }
+
+  /** What the person typed in a row (its code, its quantity, or both). */
+  editRow(rowId: string, fields: { code?: string; quantity?: string }): { saved: Promise<void> } {
+    return {
+      saved: this.dispatch({ type: 'EditQuickOrderRow', data: { rowId, ...fields } }).saved,
+    };
+  }
+
+  removeRow(rowId: string): { saved: Promise<void> } {
+    return { saved: this.dispatch({ type: 'RemoveQuickOrderRow', data: { rowId } }).saved };
+  }
+
+  /** Empties the draft. */
+  reset(): { saved: Promise<void> } {
+    return { saved: this.dispatch({ type: 'ResetQuickOrder', data: {} }).saved };
+  }
+
+  /** Checks every row; returns the valid ones handed over (the cart store adds them). */
+  submit(): { submitted: readonly { code: string; quantity: number }[]; saved: Promise<void> } {
+    return this.dispatch({ type: 'SubmitQuickOrder', data: {} });
+  }
+
   /**
    * Decides a command and shows its effect before returning; throws the DomainError of a
    * command that breaks a rule. Returns the rows a submit handed over (to add to the cart).
    */
-  dispatch(request: QuickOrderRequest): {
+  private dispatch(request: QuickOrderRequest): {
     submitted: readonly { code: string; quantity: number }[];
     saved: Promise<void>;
   } {

@@ -139,10 +139,7 @@ function QuickOrderForm({
     for (const [i, line] of lines.slice(0, rows.length).entries()) {
       const row = rows[i];
       if (!row) break;
-      draft.dispatch({
-        type: 'EditQuickOrderRow',
-        data: { rowId: row.id, code: line.code, quantity: line.quantity },
-      });
+      draft.editRow(row.id, { code: line.code, quantity: line.quantity });
     }
     setProblem(
       lines.length > rows.length
@@ -153,7 +150,7 @@ function QuickOrderForm({
   };
 
   const edit = (row: QuickOrderRow, data: { code?: string; quantity?: string }) => {
-    draft.dispatch({ type: 'EditQuickOrderRow', data: { rowId: row.id, ...data } });
+    draft.editRow(row.id, data);
     setOutcome(null);
   };
 
@@ -196,7 +193,7 @@ function QuickOrderForm({
           type="button"
           className="button-secondary"
           onClick={() => {
-            draft.dispatch({ type: 'ResetQuickOrder', data: {} });
+            draft.reset();
             setOutcome(null);
             setProblem(null);
           }}
@@ -221,7 +218,7 @@ function QuickOrderForm({
               edit(row, data);
             }}
             onRemove={() => {
-              draft.dispatch({ type: 'RemoveQuickOrderRow', data: { rowId: row.id } });
+              draft.removeRow(row.id);
             }}
             onEnter={(field) => {
               if (field === 'code') focus(rowIndex, 'quantity');
@@ -242,7 +239,7 @@ function QuickOrderForm({
           className="button-secondary"
           onClick={() => {
             try {
-              draft.dispatch({ type: 'AddQuickOrderRow', data: { rowId: crypto.randomUUID() } });
+              draft.addRow();
             } catch (error) {
               if (!(error instanceof DomainError)) throw error;
               setProblem(error.detail);
