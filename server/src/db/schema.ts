@@ -2,6 +2,7 @@
  * Drizzle table definitions for typed queries. The SQL files in server/migrations are the
  * source of truth for the schema; these mirror them (a test checks that they agree).
  */
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -264,6 +265,10 @@ export const events = pgTable(
     commandId: text('command_id').notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
     position: bigserial('position', { mode: 'number' }).notNull(),
+    /** The writing transaction (xid8): readers in commit order never skip a late commit. */
+    transactionId: text('transaction_id')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
   },
   (t) => [primaryKey({ columns: [t.streamId, t.version] })],
 );
