@@ -8,6 +8,7 @@ import type { StreamRegistry } from '../../domain/sync/stream-kind';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Identity } from './auth/identity';
+import type { TrustProxy } from './config';
 import { ContentFiles } from './content/content-files';
 import { cartContextProvider } from './carts/cart-context';
 import type { Database } from './db/database';
@@ -43,8 +44,13 @@ export interface AppOptions {
   readonly flags: FlagService;
   readonly publicConfig: PublicConfig;
   readonly identity: Identity;
-  /** The store's public address (cookies are Secure when it is https). */
-  readonly publicUrl: string;
+  /**
+   * PUBLIC_URL: the store's only address (cookies are Secure when it is https). Unset: each
+   * request's own address (decision 020).
+   */
+  readonly publicUrl: string | undefined;
+  /** Which proxies' X-Forwarded-* headers are believed (default: none). */
+  readonly trustProxy?: TrustProxy;
   /** Platform keys the commerce API accepts (default: the store's web app). */
   readonly commercePlatformKeys?: readonly string[];
   /** The stream kinds and process managers (default: the store's registry). */
@@ -65,7 +71,10 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { ...options.logger, ...SAFE_LOGGING } : false,
-    trustProxy: true,
+    trustProxy:
+      typeof options.trustProxy === 'object'
+        ? [...options.trustProxy]
+        : (options.trustProxy ?? false),
     bodyLimit: 1_048_576,
   });
   await app.register(fastifyCookie, { secret: [...options.identity.cookieKeys] });
@@ -75,23 +84,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     launchDarkly: options.publicConfig.launchDarklyClientSideId !== undefined,
   });
   registerHealthRoutes(app, options.database);
-  registerBootstrapRoutes(app, options.flags, options.publicConfig, {
-    issuer: options.identity.issuer,
+  registerBootstrapRoutes(app, options.flags, options.publicConfig, (request) => ({
+    issuer: options.identity.issuerFor(options.identity.addressOf(request)),
     clientId: options.identity.browserClientId,
     apiResource: options.identity.apiAudience,
-  });
+  }));
   registerContentRoutes(app, new ContentFiles(options.contentDir));
   const { identity } = options;
-  if (identity.provider) {
-    await mountOidcProvider(app, identity.provider);
-    registerInteractionRoutes(app, identity.provider, options.database.db);
+  if (identity.embedded) {
+    await mountOidcProvider(app, identity);
+    registerInteractionRoutes(app, identity, options.database.db);
   }
-  registerWebSessionRoutes(app, {
-    db: options.database.db,
-    identity,
-    provider: identity.provider,
-    publicUrl: options.publicUrl,
-  });
+  registerWebSessionRoutes(app, { db: options.database.db, identity });
   registerCustomerRoutes(app, options.database.db, identity.verifyToken);
   registerCatalogRoutes(app, options.database.db);
   const db = options.database.db;
@@ -104,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await rebuildStaleReadModels(db, eventStore, registry);
   registerStreamRoutes(app, db, identity.verifyToken, {
     store: eventStore,
-    secureCookies: options.publicUrl.startsWith('https:'),
+    secureCookies: options.publicUrl?.startsWith('https:') ?? false,
   });
   registerCartRoutes(app, db, identity.verifyToken);
   if (options.processManagers !== false && registry.processManagers.length > 0) {

@@ -3,6 +3,7 @@
  * Secrets and addresses come only from here, never from code.
  */
 import { WEB_PLATFORM_KEY } from '../../domain/commerce/commerce-api';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
@@ -16,6 +17,16 @@ const optionalString = z
   .trim()
   .optional()
   .transform((value) => (value === '' ? undefined : value));
+
+/** `http(s)://host[:port]`, nothing else (a trailing slash is allowed). */
+function isOriginUrl(value: string): boolean {
+  if (!/^https?:\/\/[^/?#@\s]+\/?$/i.test(value)) return false;
+  try {
+    return new URL(value).host !== '';
+  } catch {
+    return false;
+  }
+}
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -50,9 +61,10 @@ const EnvSchema = z.object({
     },
   ),
   STOREFRONT_HOSTS: optionalString,
-  PUBLIC_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/[^/]+$/.test(v), {
+  PUBLIC_URL: optionalString.refine((v) => v === undefined || isOriginUrl(v), {
     message: 'PUBLIC_URL must be an origin such as https://store.example.com (no path)',
   }),
+  TRUST_PROXY: optionalString,
   OIDC_ISSUER: optionalString,
   OIDC_CLIENT_ID: z.string().trim().min(1).default('storefront'),
   OIDC_SERVER_CLIENT_ID: z.string().trim().min(1).default('storefront-server'),
@@ -93,8 +105,13 @@ export interface ServerConfig {
   readonly storefrontHosts: HostLocales;
   /** Request header a proxy or CDN sets to the visitor's country (ISO code). */
   readonly countryHeader: string;
-  /** The address people reach the store at (the embedded provider's issuer is below it). */
-  readonly publicUrl: string;
+  /**
+   * The address people reach the store at (the embedded provider's issuer is below it).
+   * Unset: each request's own address is used (decision 020).
+   */
+  readonly publicUrl: string | undefined;
+  /** Which proxies' X-Forwarded-* headers are believed (Fastify's trustProxy). */
+  readonly trustProxy: TrustProxy;
   readonly identity: IdentityConfig;
   /** Seed the demo users into an empty database. */
   readonly demoUsers: boolean;
@@ -112,6 +129,9 @@ export interface IdentityConfig {
   readonly jwks: string | undefined;
   readonly cookieKeys: string | undefined;
 }
+
+/** `false`: no proxy; `true`: any; or the proxies' addresses, CIDR ranges or proxy-addr names. */
+export type TrustProxy = boolean | readonly string[];
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -133,6 +153,35 @@ export function parseStorefrontHosts(value: string | undefined): HostLocales {
     hosts[host] = locale;
   }
   return hosts;
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(value: string): boolean {
+  if (PROXY_NAMES.has(value)) return true;
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^[0-9]{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** `TRUST_PROXY`: unset or `off`, `on`, or a comma-separated list of proxy addresses. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '' || text === 'off') return false;
+  if (text === 'on') return true;
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const wrong = entries.find((entry) => !isProxyAddress(entry));
+  if (wrong !== undefined || entries.length === 0) {
+    throw new ConfigError(
+      `TRUST_PROXY: "${wrong ?? value}" is not on, off, or a list of addresses or CIDR ranges`,
+    );
+  }
+  return entries;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -159,7 +208,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     gtmContainerId: e.GTM_CONTAINER_ID,
     storefrontHosts: parseStorefrontHosts(e.STOREFRONT_HOSTS),
     countryHeader: e.COUNTRY_HEADER,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl: e.PUBLIC_URL === undefined ? undefined : new URL(e.PUBLIC_URL).origin,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     identity: {
       externalIssuer: e.OIDC_ISSUER?.replace(/\/$/, ''),
       browserClientId: e.OIDC_CLIENT_ID,

@@ -66,6 +66,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       publicConfig: config,
       identity,
       publicUrl: config.publicUrl,
+      trustProxy: config.trustProxy,
       commercePlatformKeys: config.commercePlatformKeys,
     });
     const db = database;

@@ -22,24 +22,39 @@ export interface Caller {
 }
 
 export interface TokenVerifierOptions {
-  readonly issuer: string;
+  /** The issuer, or which issuers are accepted (the embedded provider at any of its addresses). */
+  readonly issuer: string | ((issuer: string) => boolean);
   readonly audience: string;
   /** Public keys of the embedded provider; a remote provider's keys are fetched instead. */
   readonly jwks?: JSONWebKeySet;
   readonly jwksUri?: string;
 }
 
+function remoteKeys(options: TokenVerifierOptions): JWTVerifyGetKey {
+  const uri =
+    options.jwksUri ?? (typeof options.issuer === 'string' ? `${options.issuer}/jwks` : undefined);
+  if (uri === undefined) throw new Error('A token verifier needs keys or the address of its keys');
+  return createRemoteJWKSet(new URL(uri));
+}
+
 export function tokenVerifier(options: TokenVerifierOptions) {
   const keys: JWTVerifyGetKey = options.jwks
     ? createLocalJWKSet(options.jwks)
-    : createRemoteJWKSet(new URL(options.jwksUri ?? `${options.issuer}/jwks`));
+    : remoteKeys(options);
+  const { issuer } = options;
   return async (token: string): Promise<string | undefined> => {
     try {
       const { payload } = await jwtVerify(token, keys, {
-        issuer: options.issuer,
+        ...(typeof issuer === 'string' ? { issuer } : {}),
         audience: options.audience,
         algorithms: ['RS256', 'PS256', 'ES256'],
       });
+      if (
+        typeof issuer === 'function' &&
+        (typeof payload.iss !== 'string' || !issuer(payload.iss))
+      ) {
+        return undefined;
+      }
       return typeof payload.sub === 'string' ? payload.sub : undefined;
     } catch {
       return undefined;

@@ -2,8 +2,13 @@
  * Sign-in for the store, put together from the configuration: the embedded OpenID provider
  * (default) or another provider (OIDC_ISSUER), the verifier of the API's access tokens, and
  * the server's own OpenID client for the server-session mode.
+ *
+ * The embedded provider answers at the store's address (decision 020): PUBLIC_URL when set,
+ * otherwise the address each request came to (localhost, 127.0.0.1, the machine's address on
+ * the network). Each address has its own provider instance, issuer and redirect addresses,
+ * all sharing the same database, keys and clients; the most recently used are kept.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { exportJWK, importJWK, type JSONWebKeySet, type JWK } from 'jose';
 import type Provider from 'oidc-provider';
 import * as oidcClient from 'openid-client';
@@ -12,16 +17,32 @@ import type { Db } from '../db/database';
 import { tokenVerifier, type VerifyToken } from './authenticate';
 import { providerSecrets } from './keys';
 import { API_RESOURCE, createProvider } from './provider';
+import {
+  inProcessAddress,
+  isOriginIssuer,
+  requestOrigin,
+  UnacceptedAddressError,
+} from './public-origin';
+
+/** How many addresses keep their provider instance and server client (least recent go). */
+export const MAX_ADDRESSES = 32;
 
 export interface Identity {
-  /** The embedded provider, when no other is configured. */
-  readonly provider: Provider | undefined;
-  readonly issuer: string;
+  /** Whether the embedded provider is used (no OIDC_ISSUER). */
+  readonly embedded: boolean;
+  /** PUBLIC_URL, when set: then the only address sign-in uses. */
+  readonly publicUrl: string | undefined;
+  /** The address a request reached the store at; throws UnacceptedAddressError (400) for a bad Host. */
+  addressOf(request: FastifyRequest): string;
+  /** The embedded provider that answers at this address (undefined with another provider). */
+  providerFor(address: string): Provider | undefined;
+  /** The issuer the browser and the server's client use at this address. */
+  issuerFor(address: string): string;
   readonly browserClientId: string;
   readonly apiAudience: string;
   readonly verifyToken: VerifyToken;
-  /** The server's OpenID client (discovered on first use). */
-  serverClient(app: FastifyInstance): Promise<oidcClient.Configuration>;
+  /** The server's OpenID client at this address (discovered on first use). */
+  serverClient(app: FastifyInstance, address: string): Promise<oidcClient.Configuration>;
   readonly serverClientId: string;
   /** Keys for signed cookies, newest first (shared with the store's own cookies). */
   readonly cookieKeys: readonly string[];
@@ -38,8 +59,21 @@ async function publicJwks(keys: readonly JWK[]): Promise<JSONWebKeySet> {
   return { keys: publicKeys };
 }
 
-/** A fetch that reaches the embedded provider inside this process (no network). */
-function inProcessFetch(app: FastifyInstance): oidcClient.CustomFetch {
+/** Least recently used entries go first once there are more than MAX_ADDRESSES. */
+function cached<T>(entries: Map<string, T>, key: string, make: () => T): T {
+  const found = entries.get(key);
+  entries.delete(key);
+  const value = found ?? make();
+  entries.set(key, value);
+  for (const oldest of entries.keys()) {
+    if (entries.size <= MAX_ADDRESSES) break;
+    entries.delete(oldest);
+  }
+  return value;
+}
+
+/** A fetch that reaches the embedded provider at `address` inside this process (no network). */
+function inProcessFetch(app: FastifyInstance, address: string): oidcClient.CustomFetch {
   return async (input, init) => {
     const url = new URL(input);
     const headers: Record<string, string> = {};
@@ -47,21 +81,24 @@ function inProcessFetch(app: FastifyInstance): oidcClient.CustomFetch {
       headers[key] = value;
     });
     const body = init.body;
-    const response = await app.inject({
-      method: (init.method ?? 'GET') as 'GET',
-      url: `${url.pathname}${url.search}`,
-      headers: { ...headers, host: url.host, 'x-forwarded-proto': url.protocol.replace(':', '') },
-      ...(body === undefined || body === null
-        ? {}
-        : {
-            payload:
-              typeof body === 'string'
-                ? body
-                : body instanceof URLSearchParams
-                  ? body.toString()
-                  : Buffer.from(body as Uint8Array),
-          }),
-    });
+    // inject dispatches when its answer is awaited, which must happen inside run().
+    const response = await inProcessAddress.run(address, async () =>
+      app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: { ...headers, host: url.host },
+        ...(body === undefined || body === null
+          ? {}
+          : {
+              payload:
+                typeof body === 'string'
+                  ? body
+                  : body instanceof URLSearchParams
+                    ? body.toString()
+                    : Buffer.from(body as Uint8Array),
+            }),
+      }),
+    );
     const responseHeaders = new Headers();
     for (const [key, value] of Object.entries(response.headers)) {
       if (value !== undefined) {
@@ -78,7 +115,7 @@ function inProcessFetch(app: FastifyInstance): oidcClient.CustomFetch {
 export async function startIdentity(
   db: Db,
   config: IdentityConfig,
-  publicUrl: string,
+  publicUrl: string | undefined,
 ): Promise<Identity> {
   const embedded = config.externalIssuer === undefined;
   const secrets = await providerSecrets(db, {
@@ -86,49 +123,65 @@ export async function startIdentity(
     cookieKeys: config.cookieKeys,
     serverClientSecret: config.serverClientSecret,
   });
-  const provider = embedded
-    ? createProvider({
+  const issuerFor = (address: string) => config.externalIssuer ?? `${publicUrl ?? address}/oidc`;
+  const providers = new Map<string, Provider>();
+  const providerFor = (address: string): Provider | undefined => {
+    if (!embedded) return undefined;
+    const at = publicUrl ?? address;
+    return cached(providers, at, () =>
+      createProvider({
         db,
-        publicUrl,
+        publicUrl: at,
         secrets,
         browserClientId: config.browserClientId,
         serverClientId: config.serverClientId,
-      })
-    : undefined;
-  const issuer = config.externalIssuer ?? `${publicUrl}/oidc`;
+      }),
+    );
+  };
   const apiAudience = embedded ? API_RESOURCE : config.apiAudience;
   const verifyToken = tokenVerifier({
-    issuer,
+    // Without PUBLIC_URL the embedded provider signs, with the same keys, at every address.
+    issuer: config.externalIssuer ?? (publicUrl ? `${publicUrl}/oidc` : isOriginIssuer),
     audience: apiAudience,
     ...(embedded ? { jwks: await publicJwks(secrets.signingKeys) } : {}),
   });
 
-  let discovered: Promise<oidcClient.Configuration> | undefined;
+  const clients = new Map<string, Promise<oidcClient.Configuration>>();
+  const discover = async (app: FastifyInstance, address: string, issuer: string) => {
+    const options: oidcClient.DiscoveryRequestOptions = {};
+    if (issuer.startsWith('http:')) options.execute = [oidcClient.allowInsecureRequests];
+    if (embedded) options[oidcClient.customFetch] = inProcessFetch(app, address);
+    const configuration = await oidcClient.discovery(
+      new URL(issuer),
+      config.serverClientId,
+      secrets.serverClientSecret,
+      undefined,
+      options,
+    );
+    if (embedded) configuration[oidcClient.customFetch] = inProcessFetch(app, address);
+    return configuration;
+  };
   return {
-    provider,
-    issuer,
+    embedded,
+    publicUrl,
+    addressOf: (request) => {
+      const address = requestOrigin(request, publicUrl);
+      if (address === undefined) throw new UnacceptedAddressError();
+      return address;
+    },
+    providerFor,
+    issuerFor,
     browserClientId: config.browserClientId,
     serverClientId: config.serverClientId,
     cookieKeys: secrets.cookieKeys,
     apiAudience,
     verifyToken,
-    serverClient: (app) => {
-      discovered ??= (async () => {
-        const options: oidcClient.DiscoveryRequestOptions = {};
-        if (issuer.startsWith('http:')) options.execute = [oidcClient.allowInsecureRequests];
-        if (embedded) options[oidcClient.customFetch] = inProcessFetch(app);
-        const configuration = await oidcClient.discovery(
-          new URL(issuer),
-          config.serverClientId,
-          secrets.serverClientSecret,
-          undefined,
-          options,
-        );
-        if (embedded) configuration[oidcClient.customFetch] = inProcessFetch(app);
-        return configuration;
-      })();
+    serverClient: (app, address) => {
+      const issuer = issuerFor(address);
+      const at = embedded ? (publicUrl ?? address) : issuer;
+      const discovered = cached(clients, at, () => discover(app, at, issuer));
       discovered.catch(() => {
-        discovered = undefined;
+        if (clients.get(at) === discovered) clients.delete(at);
       });
       return discovered;
     },

@@ -21,7 +21,7 @@ export const INTERACTION_PATH = '/oidc-interaction';
 
 export interface ProviderOptions {
   readonly db: Db;
-  /** The store's public address, e.g. http://localhost:8080. */
+  /** The address this instance answers at, e.g. http://127.0.0.1:8080 (decision 020). */
   readonly publicUrl: string;
   readonly secrets: ProviderSecrets;
   /** The browser app (a public client) and the server's own client (server-session mode). */
@@ -164,6 +164,8 @@ export function createProvider(options: ProviderOptions): Provider {
     },
   };
   const provider = new Provider(issuer, configuration);
+  // The mount hands each request over with the address the store decided on in the
+  // X-Forwarded-* headers it sets itself (routes/auth/oidc-mount.ts).
   provider.proxy = true;
   return provider;
 }

@@ -3,10 +3,10 @@
  * (/{locale}/login and /{locale}/register): the provider sends the browser to
  * /oidc-interaction/{uid}, which sends it on to the right page; the page posts the form
  * here; the answer is where the browser goes next. The interaction cookie the provider
- * sets is scoped to /oidc-interaction/{uid}, so it reaches every call below.
+ * sets is scoped to /oidc-interaction/{uid}, so it reaches every call below. Each call goes
+ * to the provider instance of the address it reached (decision 020).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type Provider from 'oidc-provider';
 import * as z from 'zod';
 import { isLocale, DEFAULT_LOCALE } from '../../../../domain/storefront/storefronts';
 import {
@@ -17,6 +17,7 @@ import {
 } from '../../../../domain/validation/identity';
 import { formatMessage, withValues } from '../../../../domain/shared/message';
 import type { Db } from '../../db/database';
+import type { Identity } from '../../auth/identity';
 import { decoyHash, verifyPassword } from '../../auth/passwords';
 import { INTERACTION_PATH } from '../../auth/provider';
 import {
@@ -54,9 +55,16 @@ function identityError(
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function registerInteractionRoutes(app: FastifyInstance, provider: Provider, db: Db): void {
+export function registerInteractionRoutes(app: FastifyInstance, identity: Identity, db: Db): void {
+  /** The embedded provider at the request's address (these routes exist only with it). */
+  function providerOf(request: FastifyRequest) {
+    const provider = identity.providerFor(identity.addressOf(request));
+    if (!provider) throw new Error('No embedded provider');
+    return provider;
+  }
+
   async function finishWithLogin(request: FastifyRequest, reply: FastifyReply, accountId: string) {
-    const redirectTo = await provider.interactionResult(
+    const redirectTo = await providerOf(request).interactionResult(
       request.raw,
       reply.raw,
       { login: { accountId, remember: true } },
@@ -68,7 +76,7 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
   // The provider's hand-over: to the sign-in or the registration page of the storefront.
   app.get(`${INTERACTION_PATH}/:uid`, async (request, reply) => {
     const { uid } = params.parse(request.params);
-    const details = await provider.interactionDetails(request.raw, reply.raw);
+    const details = await providerOf(request).interactionDetails(request.raw, reply.raw);
     if (details.uid !== uid)
       return reply
         .code(400)
@@ -80,7 +88,7 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
 
   app.get(`${INTERACTION_PATH}/:uid/details`, async (request, reply) => {
     params.parse(request.params);
-    const details = await provider.interactionDetails(request.raw, reply.raw);
+    const details = await providerOf(request).interactionDetails(request.raw, reply.raw);
     reply.header('cache-control', 'no-store');
     return {
       prompt: details.prompt.name,
@@ -139,7 +147,7 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
 
   app.post(`${INTERACTION_PATH}/:uid/abort`, async (request, reply) => {
     params.parse(request.params);
-    const redirectTo = await provider.interactionResult(
+    const redirectTo = await providerOf(request).interactionResult(
       request.raw,
       reply.raw,
       { error: 'access_denied', error_description: 'The sign-in was cancelled.' },

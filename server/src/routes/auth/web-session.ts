@@ -4,10 +4,11 @@
  * verifier of 32, SPEC 9) and /auth/session/callback finishes it, checks the state, and sets
  * the store's session cookie (HttpOnly, SameSite=Lax, Secure over HTTPS). In token mode, a
  * signed-in browser can open the same session with its access token (POST /auth/session).
+ * Every address in these steps is the one the request reached (decision 020): the callback,
+ * the provider, and whether cookies are Secure.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type Provider from 'oidc-provider';
 import * as oidcClient from 'openid-client';
 import * as z from 'zod';
 import { DEFAULT_LOCALE, isLocale } from '../../../../domain/storefront/storefronts';
@@ -50,23 +51,23 @@ interface Transaction {
 
 export function registerWebSessionRoutes(
   app: FastifyInstance,
-  options: { db: Db; identity: Identity; provider: Provider | undefined; publicUrl: string },
+  options: { db: Db; identity: Identity },
 ): void {
-  const { db, identity, publicUrl } = options;
-  const secure = publicUrl.startsWith('https:');
-  const callbackUrl = `${publicUrl}/auth/session/callback`;
+  const { db, identity } = options;
+  const isSecure = (address: string) => address.startsWith('https:');
 
-  function setSessionCookie(reply: FastifyReply, id: string) {
+  function setSessionCookie(reply: FastifyReply, id: string, address: string) {
     reply.setCookie(SESSION_COOKIE, id, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure,
+      secure: isSecure(address),
       maxAge: SESSION_DAYS * 24 * 3600,
     });
   }
 
   app.get('/auth/login', async (request, reply) => {
+    const address = identity.addressOf(request);
     const query = loginQuery.parse(request.query);
     const locale = query.locale && isLocale(query.locale) ? query.locale : DEFAULT_LOCALE;
     const tx: Transaction = {
@@ -76,15 +77,15 @@ export function registerWebSessionRoutes(
       returnTo: safeReturnTo(query.returnTo, `/${locale}/`),
       locale,
     };
-    const configuration = await identity.serverClient(app);
+    const configuration = await identity.serverClient(app, address);
     const url = oidcClient.buildAuthorizationUrl(configuration, {
-      redirect_uri: callbackUrl,
+      redirect_uri: `${address}/auth/session/callback`,
       scope: SCOPES.join(' '),
       state: tx.state,
       nonce: tx.nonce,
       code_challenge: await oidcClient.calculatePKCECodeChallenge(tx.verifier),
       code_challenge_method: 'S256',
-      resource: identity.provider ? API_RESOURCE : identity.apiAudience,
+      resource: identity.embedded ? API_RESOURCE : identity.apiAudience,
       ui_locales: locale,
       ...(query.screen_hint ? { screen_hint: query.screen_hint } : {}),
     });
@@ -92,7 +93,7 @@ export function registerWebSessionRoutes(
       path: '/auth/session',
       httpOnly: true,
       sameSite: 'lax',
-      secure,
+      secure: isSecure(address),
       signed: true,
       maxAge: 3600,
     });
@@ -101,6 +102,7 @@ export function registerWebSessionRoutes(
   });
 
   app.get('/auth/session/callback', async (request, reply) => {
+    const address = identity.addressOf(request);
     const raw = request.cookies[TX_COOKIE];
     const unsigned = raw ? request.unsignCookie(raw) : undefined;
     reply.clearCookie(TX_COOKIE, { path: '/auth/session' });
@@ -108,14 +110,14 @@ export function registerWebSessionRoutes(
       return reply.redirect(`/${DEFAULT_LOCALE}/login?error=state`, 303);
     }
     const tx = JSON.parse(unsigned.value) as Transaction;
-    const current = new URL(request.url, publicUrl);
+    const current = new URL(request.url, address);
     const error = current.searchParams.get('error');
     if (error) {
       // Cancelled or refused at the provider: back to the page the visitor came from.
       return reply.redirect(tx.returnTo, 303);
     }
     try {
-      const configuration = await identity.serverClient(app);
+      const configuration = await identity.serverClient(app, address);
       const tokens = await oidcClient.authorizationCodeGrant(configuration, current, {
         pkceCodeVerifier: tx.verifier,
         expectedState: tx.state,
@@ -125,7 +127,7 @@ export function registerWebSessionRoutes(
       const user = userId ? await findUserById(db, userId) : undefined;
       if (!user) throw new Error('Signed-in account not found');
       const session = await createWebSession(db, user.id, tokens.refresh_token ?? null, new Date());
-      setSessionCookie(reply, session.id);
+      setSessionCookie(reply, session.id, address);
       reply.header('cache-control', 'no-store');
       return await reply.redirect(tx.returnTo, 303);
     } catch (cause) {
@@ -143,15 +145,20 @@ export function registerWebSessionRoutes(
 
   // SPEC 4.3 session logout: the store's session ends and its refresh token is revoked.
   app.post('/auth/logout', async (request, reply) => {
+    const address = identity.addressOf(request);
     const id = request.cookies[SESSION_COOKIE];
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     if (id) {
       const refreshToken = await deleteWebSession(db, id);
       if (refreshToken) {
         try {
-          await oidcClient.tokenRevocation(await identity.serverClient(app), refreshToken, {
-            token_type_hint: 'refresh_token',
-          });
+          await oidcClient.tokenRevocation(
+            await identity.serverClient(app, address),
+            refreshToken,
+            {
+              token_type_hint: 'refresh_token',
+            },
+          );
         } catch (error) {
           request.log.warn({ err: error }, 'refresh token not revoked');
         }
@@ -162,19 +169,20 @@ export function registerWebSessionRoutes(
 
   // Token mode with the server session for SSO: the access token opens a store session.
   app.post('/auth/session', async (request: FastifyRequest, reply) => {
+    const address = identity.addressOf(request);
     const token = bearerToken(request);
     const userId = token ? await identity.verifyToken(token) : undefined;
     const user = userId ? await findUserById(db, userId) : undefined;
     if (!user)
       return reply.code(401).send({ error: { code: 'unauthorized', message: 'Login failed' } });
     const session = await createWebSession(db, user.id, null, new Date());
-    setSessionCookie(reply, session.id);
+    setSessionCookie(reply, session.id, address);
     return reply.code(204).send();
   });
 
   // SPEC 4.3 end session: the provider's own session (its cookie) ends.
   app.post('/oidc-session/end', async (request, reply) => {
-    const provider = options.provider;
+    const provider = identity.providerFor(identity.addressOf(request));
     if (provider) {
       const ctx = provider.createContext(request.raw, reply.raw);
       const session = await provider.Session.get(ctx);

@@ -1,5 +1,5 @@
 /** GET /api/bootstrap?locale=: the visitor's country, flags for their context, public config. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Bootstrap } from '../../../../../domain/shared/bootstrap';
 import { bootstrapQuerySchema } from '../../../../../domain/shared/bootstrap';
 import { flagContext } from '../../../../../domain/flags/context';
@@ -25,10 +25,12 @@ export function registerBootstrapRoutes(
   app: FastifyInstance,
   flags: FlagService,
   config: PublicConfig,
-  identity: BrowserIdentityConfig,
+  /** The sign-in settings at the address the request reached (decision 020). */
+  identity: (request: FastifyRequest) => BrowserIdentityConfig,
 ): void {
   app.get('/api/bootstrap', async (request, reply): Promise<Bootstrap> => {
     const { locale } = bootstrapQuerySchema.parse(request.query);
+    const signIn = identity(request);
     const header = request.headers[config.countryHeader];
     const raw = (Array.isArray(header) ? header[0] : header)?.trim().toUpperCase() ?? '';
     // 'XX' and 'T1' are what CDNs send for unknown and Tor visitors.
@@ -49,7 +51,7 @@ export function registerBootstrapRoutes(
         launchDarklyClientSideId: config.launchDarklyClientSideId ?? null,
         gtmContainerId: config.gtmContainerId ?? null,
         storefrontHosts: { ...config.storefrontHosts },
-        identity: { ...identity },
+        identity: { ...signIn },
       },
     };
   });
