@@ -117,14 +117,16 @@ export function retried(): Pick<
   return { attempts: 0, nextAttemptAt: undefined, firstFailedAt: undefined, setAsideAt: undefined };
 }
 
-/** When the queue next has something to send for this person (null: nothing waits). */
+/**
+ * When a paused entry of this person's may next be sent (null: none is paused). Entries
+ * that are not paused go with the next flush, whenever the connection allows.
+ */
 export function nextWake(queue: readonly OutboxItem[], signedIn: string | null): number | null {
   let wake: number | null = null;
   for (const item of queue) {
-    if (item.setAsideAt !== undefined) continue;
+    if (item.setAsideAt !== undefined || item.nextAttemptAt === undefined) continue;
     if (item.userId !== undefined && item.userId !== signedIn) continue;
-    const at = item.nextAttemptAt ?? 0;
-    wake = wake === null ? at : Math.min(wake, at);
+    wake = wake === null ? item.nextAttemptAt : Math.min(wake, item.nextAttemptAt);
   }
   return wake;
 }

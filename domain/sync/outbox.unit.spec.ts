@@ -64,6 +64,10 @@ describe('the outbox policy', () => {
 
   it('wakes for the earliest entry this person can send', () => {
     expect(nextWake([item(1, { nextAttemptAt: 9 }), item(2, { nextAttemptAt: 4 })], null)).toBe(4);
-    expect(nextWake([item(1, { setAsideAt: 1 }), item(2, { userId: 'x' })], null)).toBeNull();
+    expect(
+      nextWake([item(1, { setAsideAt: 1 }), item(2, { userId: 'x', nextAttemptAt: 3 })], null),
+    ).toBeNull();
+    // An entry that is not paused waits for the next flush, not for a timer.
+    expect(nextWake([item(1)], null)).toBeNull();
   });
 });

@@ -72,7 +72,10 @@ function confirmedPush(page: Page) {
     async (response) =>
       /\/api\/carts\/[^/]+\/commands/.test(response.url()) &&
       response.status() === 200 &&
-      ((await response.json()) as { status?: string }).status === 'confirmed',
+      // A batch of the cart's queued commands, each answered.
+      ((await response.json()) as { results?: { status: string }[] }).results?.every(
+        (result) => result.status === 'confirmed',
+      ) === true,
     { timeout: 15_000 },
   );
 }

@@ -237,9 +237,13 @@ export class SyncEngine {
       if (!this.closed) console.warn('Changes could not be sent yet.', error);
     }
     if (this.closed) return;
-    if (!result.complete && this.isOnline()) {
-      this.flushSoon(this.offlineBackoff);
-      this.offlineBackoff = Math.min(this.offlineBackoff * 2, RETRY_MS);
+    if (!result.complete) {
+      // No answer: while the browser says it is online (the connection may be coming back)
+      // try again soon, waiting longer each time; offline, the 'online' event wakes it.
+      if (this.isOnline()) {
+        this.flushSoon(this.offlineBackoff);
+        this.offlineBackoff = Math.min(this.offlineBackoff * 2, RETRY_MS);
+      }
       return;
     }
     this.offlineBackoff = OFFLINE_FIRST_MS;
