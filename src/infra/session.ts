@@ -1,6 +1,9 @@
 /**
  * The signed-in user as the rest of the app sees it (SPEC 3 User), or null for a visitor.
- * Sign-in (src/features/auth) sets it; the shell and features read it.
+ * Sign-in (src/infra/auth) sets it; the shell and features read it. Offline, the user
+ * shown may be the one remembered on this device, not yet confirmed by the server
+ * (`sessionUnconfirmed$`): their changes are queued under their id and sent only once the
+ * server has confirmed the session (decision 023).
  */
 import { BehaviorSubject } from 'rxjs';
 
@@ -14,3 +17,11 @@ export interface SignedInUser {
 }
 
 export const currentUser$ = new BehaviorSubject<SignedInUser | null>(null);
+
+/** True while the user shown is remembered here and the server has not confirmed them. */
+export const sessionUnconfirmed$ = new BehaviorSubject<boolean>(false);
+
+/** The signed-in user whose session the server confirmed: whose changes may be sent. */
+export function confirmedUserId(): string | null {
+  return sessionUnconfirmed$.getValue() ? null : (currentUser$.getValue()?.id ?? null);
+}

@@ -1,6 +1,7 @@
 /**
  * The account area of the header (SPEC 2.7): "Sign in" for a visitor; for a signed-in user
- * their name, opening the account menu (Order History ... Payment Cards, Sign out).
+ * their name, opening the account menu (Order History ... Payment Cards, Sign out). A buyer
+ * kept signed in offline is told, quietly, that the session is checked once back online.
  */
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -8,7 +9,7 @@ import { useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { signIn, signOut } from '../infra/auth/auth';
 import { authStatus$ } from '../infra/auth/auth-state';
-import { currentUser$ } from '../infra/session';
+import { currentUser$, sessionUnconfirmed$ } from '../infra/session';
 import { useObservableValue } from '../infra/use-observable';
 import { useStorefront } from './use-storefront';
 
@@ -30,8 +31,10 @@ export function AccountMenu() {
   const location = useLocation();
   const status = useObservableValue(authStatus$);
   const user = useObservableValue(currentUser$);
+  const unconfirmed = useObservableValue(sessionUnconfirmed$);
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const noteId = useId();
   const button = useRef<HTMLButtonElement>(null);
 
   if (status === 'processing') return <div className="account-menu" aria-busy="true" />;
@@ -73,12 +76,18 @@ export function AccountMenu() {
         className="account-menu__button"
         aria-expanded={open}
         aria-controls={menuId}
+        aria-describedby={unconfirmed ? noteId : undefined}
         onClick={() => {
           setOpen(!open);
         }}
       >
         <Trans>Hello, {firstName}</Trans>
       </button>
+      {unconfirmed ? (
+        <small id={noteId} className="account-menu__note">
+          <Trans>Offline: your session is checked when the connection is back.</Trans>
+        </small>
+      ) : null}
       <ul id={menuId} className="account-menu__list" hidden={!open}>
         {ACCOUNT_LINKS.map(([path, label]) => (
           <li key={path}>

@@ -11,6 +11,7 @@ import { encodeNotifications, NOTIFICATIONS_PARAM } from '../../domain/notificat
 import { loadTagManager } from '../infra/analytics';
 import { loadBootstrap } from '../infra/bootstrap';
 import { cartMergeOffer$, openCart } from '../infra/cart/cart-loader';
+import { warmIndex } from '../infra/catalog-index';
 import { connectLiveFlags } from '../infra/flags';
 import { autoLocaleSwitch } from '../infra/locale-switch';
 import { currentUser$ } from '../infra/session';
@@ -72,6 +73,11 @@ export function StorefrontLayout() {
     if (!known) return;
     void openCart(storefront, 'idle');
   }, [known, storefront, user]);
+
+  // The store's catalog index, in idle time: any of its products opens offline.
+  useEffect(() => {
+    if (known) warmIndex(storefront.locale);
+  }, [known, storefront]);
 
   useEffect(() => {
     if (!user) return;

@@ -13,7 +13,7 @@ import type {
 import { searchIndex } from '../../../domain/catalog/search-text';
 import type { Locale } from '../../../domain/storefront/storefronts';
 import { ApiError, apiJson } from '../../infra/api';
-import { hasIndex, loadIndex } from '../../infra/catalog-index';
+import { loadIndex, warmIndex } from '../../infra/catalog-index';
 
 /** A product with all its details, or only the summary the offline index holds. */
 export type ProductView = ProductSummary & Partial<Omit<ProductDetail, keyof ProductSummary>>;
@@ -42,20 +42,7 @@ export function searchParamsOf(query: Partial<SearchQuery>): URLSearchParams {
   return params;
 }
 
-export { loadIndex };
-
-/** Fetches the index in idle time so that searching keeps working offline. */
-export function warmIndex(locale: Locale): void {
-  if (hasIndex(locale) || !navigator.onLine) return;
-  const run = () => {
-    loadIndex(locale).catch(() => undefined);
-  };
-  if (typeof window.requestIdleCallback === 'function') {
-    window.requestIdleCallback(run, { timeout: 5_000 });
-  } else {
-    setTimeout(run, 1_000);
-  }
-}
+export { loadIndex, warmIndex };
 
 export async function searchCatalog(query: SearchQuery): Promise<Loaded<SearchResult>> {
   try {

@@ -4,6 +4,12 @@
  * server session (an HttpOnly cookie set by the server's own OpenID client). Either way the
  * app sees `currentUser$` and `authStatus$`, the activity monitor runs while someone is
  * signed in, and sign-out reaches every tab.
+ *
+ * Offline (decision 023): the browser remembers who was last signed in (never a token). A
+ * session check that reaches no server keeps that buyer signed in, unconfirmed, and checks
+ * again when the connection is back: a valid session changes nothing visible, an ended one
+ * runs SPEC 4.3's sign-out. A sign-out made offline clears the identity at once; its server
+ * steps are owed and run when the connection is back.
  */
 import { resolveFlags } from '../../../domain/flags/flags';
 import {
@@ -11,12 +17,22 @@ import {
   NOTIFICATIONS_PARAM,
 } from '../../../domain/notifications/notifications';
 import { logoutRedirect } from '../../../domain/session/logout';
+import {
+  decideSession,
+  parseRememberedUser,
+  rememberUser,
+  sameUser,
+  sessionAnswerOfSignInFailure,
+  sessionAnswerOfStatus,
+  type SessionAnswer,
+} from '../../../domain/session/offline-session';
 import { SESSION_POLICY } from '../../../domain/session/policy';
 import type { Locale } from '../../../domain/storefront/storefronts';
 import { ApiError, apiFetch, apiJson, setAccessTokenSource } from '../api';
 import { bootstrap$, loadBootstrap } from '../bootstrap';
-import { readItem, removeItem, writeItem } from '../browser-storage';
-import { currentUser$, type SignedInUser } from '../session';
+import { readItem, readJson, removeItem, writeItem } from '../browser-storage';
+import { online$ } from '../connectivity';
+import { currentUser$, sessionUnconfirmed$, type SignedInUser } from '../session';
 import { ActivityMonitor, SHARED_ACTIVITY_KEY } from './activity-monitor';
 import type * as TokenModeModule from './token-mode';
 import { authStatus$, idleWarning$, markAuthSettled } from './auth-state';
@@ -28,6 +44,12 @@ type Manager = ReturnType<TokenModule['createUserManager']>;
 
 /** Closed notification ids (cleared on sign-out, SPEC 4.3). */
 const CLOSED_NOTIFICATIONS_KEY = 'closedNotifications';
+/** Who was last signed in here: identity and when the server confirmed it, never a token. */
+const REMEMBERED_USER_KEY = 'signedInUser';
+/** Set while the server's sign-out steps have not run (a sign-out made offline). */
+const SIGN_OUT_OWED_KEY = 'signOutOwed';
+/** While a session is unconfirmed and the browser says it is online, it is checked this often. */
+const RECHECK_MS = 30_000;
 
 let started = false;
 let mode: Mode = 'server-session';
@@ -95,8 +117,20 @@ export function stayActive(): void {
   monitor.recordActivity();
 }
 
-function setUser(user: SignedInUser | null): void {
-  currentUser$.next(user);
+/**
+ * Shows a user (or nobody). `confirmed`: the server answered for this session, so the user
+ * is remembered with the time; otherwise they are shown from memory, and their changes wait.
+ */
+function setUser(user: SignedInUser | null, confirmed = true): void {
+  if (!user) removeItem('local', REMEMBERED_USER_KEY);
+  else if (confirmed) {
+    writeItem('local', REMEMBERED_USER_KEY, JSON.stringify(rememberUser(user, Date.now())));
+  }
+  // Never a moment where a user not confirmed counts as confirmed (whose changes are sent).
+  if (user && !confirmed && !sessionUnconfirmed$.getValue()) sessionUnconfirmed$.next(true);
+  const shown = currentUser$.getValue();
+  if (!user || !shown || !sameUser(user, shown)) currentUser$.next(user);
+  if ((!user || confirmed) && sessionUnconfirmed$.getValue()) sessionUnconfirmed$.next(false);
   authStatus$.next(user ? 'signed-in' : 'signed-out');
   if (user) monitor.start();
   else monitor.stop();
@@ -141,25 +175,38 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
+/** Whether a failed session call means the session is over or that no answer came. */
+function answerOfError(error: unknown): 'ended' | 'unreachable' {
+  return sessionAnswerOfStatus(error instanceof ApiError ? error.status : null);
+}
+
+/** The user the tokens name; `reached`: whether the store's server answered for them. */
 async function userFromTokens(user: {
   access_token: string;
   expires_at?: number;
   profile: Record<string, unknown>;
-}): Promise<SignedInUser> {
+}): Promise<{ user: SignedInUser; reached: boolean }> {
   rememberTokens(user);
   if (serverSessionForSso) {
     // SPEC 9: the server session for SSO, opened with the access token.
     await apiFetch('/auth/session', { method: 'POST' }).catch(() => undefined);
   }
-  const customer = await fetchCustomer().catch(() => null);
+  let customer: SignedInUser | null = null;
+  let reached = true;
+  try {
+    customer = await fetchCustomer();
+  } catch (error) {
+    reached = answerOfError(error) === 'ended';
+  }
   const profile = user.profile;
-  return withProfile({
+  const fromTokens: SignedInUser = {
     id: text(profile.user_id) || text(profile.sub),
     firstName: customer?.firstName ?? text(profile.given_name),
     lastName: customer?.lastName ?? text(profile.family_name),
     email: customer?.email ?? (typeof profile.email === 'string' ? profile.email : null),
     registrationCountryIso: customer?.registrationCountryIso ?? null,
-  });
+  };
+  return { user: reached ? await withProfile(fromTokens) : fromTokens, reached };
 }
 
 async function loadTokenMode(): Promise<Manager> {
@@ -186,19 +233,28 @@ export async function startAuth(locale: Locale): Promise<void> {
     if (message.type === 'signed-out') void localSignOut();
     else void refreshUser();
   });
+  window.addEventListener('online', () => {
+    void recheck();
+  });
+  window.setInterval(() => {
+    if (online$.getValue() && (sessionUnconfirmed$.getValue() || signOutOwed())) void recheck();
+  }, RECHECK_MS);
   const bootstrap = bootstrap$.getValue() ?? (await loadBootstrap(locale));
   const flags = resolveFlags(bootstrap?.flags ?? {});
   mode = flags.sso ? 'token' : 'server-session';
   serverSessionForSso = flags['sso-server-session'];
-  // SPEC 4.1: the server session shows processing for 4 s at most.
+  // SPEC 4.1: the server session shows processing for 4 s at most; after that, the buyer
+  // remembered here is shown (unconfirmed) until the answer comes.
   const stopProcessing = window.setTimeout(() => {
-    if (authStatus$.getValue() === 'processing') authStatus$.next('signed-out');
+    if (authStatus$.getValue() === 'processing') void applySession({ kind: 'unreachable' });
     markAuthSettled();
   }, SESSION_POLICY.loginSessionWaitMs);
   try {
+    // A sign-out made offline ends the server's session before it is asked about.
+    await settleOwedSignOut();
     await refreshUser();
   } catch {
-    setUser(null);
+    if (authStatus$.getValue() === 'processing') authStatus$.next('signed-out');
   } finally {
     window.clearTimeout(stopProcessing);
     markAuthSettled();
@@ -213,17 +269,100 @@ async function hasServerSession(): Promise<boolean> {
   return (await response.text()).trim() === 'true';
 }
 
-async function refreshUser(): Promise<void> {
-  if (mode === 'server-session') {
-    const user = (await hasServerSession()) ? await fetchCustomer() : null;
-    setUser(user ? await withProfile(user) : null);
-    return;
+/** Server-session mode: SPEC 7.2's session call, then the customer and their profile. */
+async function checkServerSession(): Promise<SessionAnswer<SignedInUser>> {
+  try {
+    if (!(await hasServerSession())) return { kind: 'ended' };
+    const user = await fetchCustomer();
+    return user ? { kind: 'valid', user: await withProfile(user) } : { kind: 'ended' };
+  } catch (error) {
+    return { kind: answerOfError(error) };
   }
-  const tokens = await loadTokenMode();
+}
+
+/**
+ * Token mode: a stored token that is still good, else the silent attempt (not tried while
+ * the browser says it is offline: the hidden frame would only time out).
+ */
+async function checkTokenSession(): Promise<SessionAnswer<SignedInUser>> {
+  const tokens = await loadTokenMode().catch(() => undefined);
   const module = tokenModule;
-  if (!module) return;
-  const user = (await module.storedUser(tokens)) ?? (await module.silentUser(tokens));
-  setUser(user ? await userFromTokens(user) : null);
+  if (!tokens || !module) return { kind: 'unreachable' };
+  let found = await module.storedUser(tokens);
+  if (!found) {
+    if (!online$.getValue()) return { kind: 'unreachable' };
+    const silent = await module.silentUser(tokens);
+    if ('failure' in silent) return { kind: sessionAnswerOfSignInFailure(silent.failure) };
+    found = silent.user;
+  }
+  const { user, reached } = await userFromTokens(found);
+  return reached ? { kind: 'valid', user } : { kind: 'unreachable', user };
+}
+
+/** Does what a session check's answer decides (domain/session/offline-session.ts). */
+async function applySession(answer: SessionAnswer<SignedInUser>): Promise<void> {
+  const decision = decideSession({
+    answer,
+    shown: currentUser$.getValue(),
+    remembered: readJson('local', REMEMBERED_USER_KEY, parseRememberedUser),
+    now: Date.now(),
+  });
+  switch (decision.kind) {
+    case 'confirm':
+      setUser(decision.user);
+      break;
+    case 'keep':
+      setUser(decision.user, false);
+      break;
+    case 'sign-out':
+      await signOut('session-lost');
+      break;
+    case 'signed-out':
+      setUser(null);
+      break;
+    case 'unchanged':
+      break;
+  }
+}
+
+async function refreshUser(): Promise<void> {
+  await applySession(
+    await (mode === 'server-session' ? checkServerSession() : checkTokenSession()),
+  );
+}
+
+let rechecking: Promise<void> | undefined;
+
+/** Back online: the owed sign-out steps, then the check of a session kept unconfirmed. */
+function recheck(): Promise<void> {
+  rechecking ??= (async () => {
+    await settleOwedSignOut();
+    if (sessionUnconfirmed$.getValue() && online$.getValue()) await refreshUser();
+  })().finally(() => {
+    rechecking = undefined;
+  });
+  return rechecking;
+}
+
+function signOutOwed(): boolean {
+  return readItem('local', SIGN_OUT_OWED_KEY) !== null;
+}
+
+let settling: Promise<void> | undefined;
+
+/** The server's steps of a sign-out made offline: the provider's session, then the store's. */
+function settleOwedSignOut(): Promise<void> {
+  if (!signOutOwed() || !online$.getValue()) return Promise.resolve();
+  settling ??= (async () => {
+    await step('Failed to log out', () => postOk('/oidc-session/end'));
+    await step('Failed to end session', async () => {
+      await postOk('/auth/logout');
+      removeItem('local', SIGN_OUT_OWED_KEY);
+    });
+  })().finally(() => {
+    settling = undefined;
+  });
+  return settling;
 }
 
 /** Sends the visitor to sign in (or to register), coming back to `returnTo`. */
@@ -232,6 +371,9 @@ export async function signIn(
   returnTo: string,
   options: { signup?: boolean } = {},
 ): Promise<void> {
+  // A sign-out still owed goes first; the new sign-in replaces the session in any case.
+  await settleOwedSignOut();
+  removeItem('local', SIGN_OUT_OWED_KEY);
   if (mode === 'server-session') {
     const query = new URLSearchParams({ locale, returnTo });
     if (options.signup) query.set('screen_hint', 'signup');
@@ -246,7 +388,7 @@ export async function signIn(
     signup: options.signup ?? false,
   });
   if (user) {
-    setUser(await userFromTokens(user));
+    setUser((await userFromTokens(user)).user);
     tellOtherTabs({ type: 'signed-in' });
     navigateTo(returnTo);
   }
@@ -256,7 +398,7 @@ export async function signIn(
 export async function completeSignIn(): Promise<string> {
   const tokens = await loadTokenMode();
   const user = await tokens.signinRedirectCallback();
-  setUser(await userFromTokens(user));
+  setUser((await userFromTokens(user)).user);
   tellOtherTabs({ type: 'signed-in' });
   const state = user.state as { returnTo?: string } | undefined;
   return typeof state?.returnTo === 'string' && state.returnTo.startsWith('/')
@@ -316,19 +458,28 @@ function redirectAfterSignOut(notice?: 'session-timed-out' | 'signed-out'): void
 /**
  * SPEC 4.3: session logout, end session, revoke, delete stored tokens, clear notification
  * storage, the logout call, the redirect for this page, the message to other tabs, the
- * activity listeners stopped and the user cleared. Each step tolerates failure.
+ * activity listeners stopped and the user cleared. Each step tolerates failure. Offline,
+ * the server's steps are owed (run when the connection is back) and the rest runs at once.
  */
 export async function signOut(reason: 'user' | 'timeout' | 'session-lost' = 'user'): Promise<void> {
   const tokens = manager;
-  // Session logout: the provider's session ends.
-  await step('Failed to log out', () => postOk('/oidc-session/end'));
-  if (tokens && accessToken) {
-    // SPEC 7.3: POST revoke with client id and token. Access tokens are signed JWTs that
-    // expire on their own; the refresh token is what is revoked.
-    await step('Failed to revoke token', () => revokeRefreshToken(tokens));
+  // Owed until the store's server has ended the session.
+  writeItem('local', SIGN_OUT_OWED_KEY, '1');
+  if (online$.getValue()) {
+    // Session logout: the provider's session ends.
+    await step('Failed to log out', () => postOk('/oidc-session/end'));
+    if (tokens && accessToken) {
+      // SPEC 7.3: POST revoke with client id and token. Access tokens are signed JWTs that
+      // expire on their own; the refresh token is what is revoked.
+      await step('Failed to revoke token', () => revokeRefreshToken(tokens));
+    }
+    // The logout call: the store's own session ends (and the refresh token it held is
+    // revoked).
+    await step('Failed to end session', async () => {
+      await postOk('/auth/logout');
+      removeItem('local', SIGN_OUT_OWED_KEY);
+    });
   }
-  // The logout call: the store's own session ends (and the refresh token it held is revoked).
-  await step('Failed to end session', () => postOk('/auth/logout'));
   await forgetHere();
   tellOtherTabs({ type: 'signed-out' });
   redirectAfterSignOut(

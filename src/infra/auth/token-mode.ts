@@ -70,12 +70,18 @@ export async function storedUser(manager: UserManager): Promise<User | null> {
   return user && !user.expired ? user : null;
 }
 
-/** The silent attempt only: no user when the provider has no session (10 s at most). */
-export async function silentUser(manager: UserManager): Promise<User | null> {
+/**
+ * The silent attempt only (10 s at most): the user, or why there is none, so that a
+ * provider that cannot be reached is told apart from one that has no session.
+ */
+export async function silentUser(
+  manager: UserManager,
+): Promise<{ user: User } | { failure: SignInFailure }> {
   try {
-    return await manager.signinSilent();
-  } catch {
-    return null;
+    const user = await manager.signinSilent();
+    return user ? { user } : { failure: 'other' };
+  } catch (error) {
+    return { failure: classifyFailure(error) };
   }
 }
 

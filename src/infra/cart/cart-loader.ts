@@ -7,7 +7,7 @@ import { BehaviorSubject, Subject } from 'rxjs';
 import type { CartSummary } from '../../../domain/cart/projections/summary';
 import type { Storefront } from '../../../domain/storefront/storefronts';
 import { authSettled } from '../auth/auth-state';
-import { currentUser$ } from '../session';
+import { currentUser$, sessionUnconfirmed$ } from '../session';
 import type { SyncNotice } from '../sync/sync-engine';
 import type { CartStore, MergeOffer } from './cart-store';
 
@@ -46,6 +46,12 @@ export function loadCartStore(): Promise<CartStore> {
     });
     store.mergeOffer$.subscribe((offer) => {
       cartMergeOffer$.next(offer);
+    });
+    // The server confirmed a session kept from memory offline: the user's changes can go.
+    let unconfirmed = sessionUnconfirmed$.getValue();
+    sessionUnconfirmed$.subscribe((now) => {
+      if (unconfirmed && !now) store.engine.flushSoon(0);
+      unconfirmed = now;
     });
     store.start();
     return store;

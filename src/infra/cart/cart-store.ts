@@ -26,7 +26,7 @@ import type { DistributiveOmit } from '../../../domain/shared/types';
 import type { Storefront } from '../../../domain/storefront/storefronts';
 import { V } from '../../../domain/validation/messages';
 import { online$ } from '../connectivity';
-import { currentUser$, type SignedInUser } from '../session';
+import { confirmedUserId, type SignedInUser } from '../session';
 import { openLocalDb, type MetaEntry } from '../sync/local-db';
 import { SyncEngine, type OpenStream, type SyncNotice } from '../sync/sync-engine';
 import { httpTransport } from '../sync/transport';
@@ -418,7 +418,8 @@ export function cartStore(): CartStore {
       transport: httpTransport,
       makeId: newId,
       locks: typeof navigator !== 'undefined' ? navigator.locks : undefined,
-      currentUserId: () => currentUser$.getValue()?.id ?? null,
+      // A user shown from memory offline: their changes wait until the server confirms them.
+      currentUserId: confirmedUserId,
       online,
     }),
   );

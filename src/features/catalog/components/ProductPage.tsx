@@ -2,7 +2,9 @@
  * /{locale}/p/{code} (SPEC 2.1): a product with its description, format, qualification
  * level and what that level means, the store's price, availability (in stock, out of
  * stock, pre-order with the SPEC 4.8 note, not sold online, order by phone) and its
- * minimum and maximum order quantities. Pages seen before open offline.
+ * minimum and maximum order quantities. Offline, a page seen before opens from the worker's
+ * copy, and any other product of the store from the catalog index kept on this device
+ * (name, price, availability and the add-to-cart control).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
