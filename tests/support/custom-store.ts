@@ -16,7 +16,9 @@ export interface CustomStore extends StoreProcess {
   dispose(): Promise<void>;
 }
 
-export async function launchCustomStore(): Promise<CustomStore> {
+export async function launchCustomStore(
+  options: { readonly withoutPublicUrl?: boolean } = {},
+): Promise<CustomStore> {
   const dir = await tempDir('store-custom-');
   const contentDir = path.join(dir, 'content');
   const flagsFile = path.join(dir, 'flags.json');
@@ -25,6 +27,7 @@ export async function launchCustomStore(): Promise<CustomStore> {
   const store = await launchStoreProcess({
     dataDir: path.join(dir, 'data'),
     env: { CONTENT_DIR: contentDir, FLAGS_FILE: flagsFile },
+    ...(options.withoutPublicUrl ? { withoutPublicUrl: true } : {}),
   });
   return {
     ...store,

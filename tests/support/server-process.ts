@@ -20,6 +20,11 @@ export interface StoreProcess {
 
 export interface StoreProcessOptions {
   readonly dataDir: string;
+  /**
+   * Leave PUBLIC_URL unset, as a newcomer's `npm start` does: the store then uses the address
+   * each request reached (decision 020). Otherwise PUBLIC_URL is the address tests use.
+   */
+  readonly withoutPublicUrl?: boolean;
   readonly env?: Record<string, string | undefined>;
   /** How long to wait for /api/health to answer 200. */
   readonly readyTimeoutMs?: number;
@@ -40,6 +45,7 @@ export async function launchStoreProcess(options: StoreProcessOptions): Promise<
     LOG_LEVEL: 'warn',
     ...options.env,
   };
+  if (options.withoutPublicUrl) delete env.PUBLIC_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     cwd: ROOT_DIR,
     env,
