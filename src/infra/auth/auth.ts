@@ -233,11 +233,14 @@ export async function startAuth(locale: Locale): Promise<void> {
     if (message.type === 'signed-out') void localSignOut();
     else void refreshUser();
   });
+  // Back online, whoever is shown is checked: the session may have ended meanwhile.
   window.addEventListener('online', () => {
-    void recheck();
+    void recheck(true);
   });
   window.setInterval(() => {
-    if (online$.getValue() && (sessionUnconfirmed$.getValue() || signOutOwed())) void recheck();
+    if (online$.getValue() && (sessionUnconfirmed$.getValue() || signOutOwed())) {
+      void recheck(false);
+    }
   }, RECHECK_MS);
   const bootstrap = bootstrap$.getValue() ?? (await loadBootstrap(locale));
   const flags = resolveFlags(bootstrap?.flags ?? {});
@@ -333,11 +336,15 @@ async function refreshUser(): Promise<void> {
 
 let rechecking: Promise<void> | undefined;
 
-/** Back online: the owed sign-out steps, then the check of a session kept unconfirmed. */
-function recheck(): Promise<void> {
+/**
+ * The owed sign-out steps, then the session of whoever is shown: always when the browser
+ * comes back online, otherwise only a session kept unconfirmed.
+ */
+function recheck(always: boolean): Promise<void> {
   rechecking ??= (async () => {
     await settleOwedSignOut();
-    if (sessionUnconfirmed$.getValue() && online$.getValue()) await refreshUser();
+    const due = always || sessionUnconfirmed$.getValue();
+    if (due && currentUser$.getValue() && online$.getValue()) await refreshUser();
   })().finally(() => {
     rechecking = undefined;
   });
