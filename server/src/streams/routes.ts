@@ -58,13 +58,14 @@ export function registerStreamRoutes(
     return unsigned?.valid && unsigned.value ? unsigned.value : undefined;
   }
 
-  function newVisitor(reply: FastifyReply): string {
+  function newVisitor(request: FastifyRequest, reply: FastifyReply): string {
     const id = randomUUID();
     reply.setCookie(VISITOR_COOKIE, id, {
       path: '/api',
       httpOnly: true,
       sameSite: 'lax',
-      secure: options.secureCookies,
+      // Secure on an https address (the configured one, or the one a trusted proxy names).
+      secure: options.secureCookies || request.protocol === 'https',
       signed: true,
       maxAge: VISITOR_DAYS * 24 * 3600,
     });
@@ -186,7 +187,7 @@ export function registerStreamRoutes(
         (caller) => {
           if (kind.owners === 'users' && !caller) return 'unauthorized';
           const asUser = caller !== undefined && !asVisitor;
-          const visitor = visitorOf(request) ?? (asUser ? undefined : newVisitor(reply));
+          const visitor = visitorOf(request) ?? (asUser ? undefined : newVisitor(request, reply));
           const owner: Actor =
             asUser && caller
               ? { kind: 'user', id: caller.user.id }
