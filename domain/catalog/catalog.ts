@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import type { MessageDescriptor } from '../shared/message';
 import { LOCALES } from '../storefront/storefronts';
+import { storableText } from '../validation/storable';
 
 /** SPEC 2.3 main menu: product categories, digital solutions and other types. */
 export const CATEGORIES = [
@@ -118,7 +119,8 @@ export type SearchSort = (typeof SORTS)[number];
 
 export const SEARCH_PAGE_SIZE = 20;
 
-const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
+const optionalText = (max: number) =>
+  z.optional(z.string().check(z.trim(), z.maxLength(max), storableText()));
 
 export const searchQuerySchema = z.object({
   locale: z.enum(LOCALES),

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { LOCALES } from '../storefront/storefronts';
+import { storableText } from '../validation/storable';
 
 export const COMMERCE_HEADERS = {
   siteId: 'x-site-id',
@@ -42,22 +43,23 @@ export const commerceHeadersSchema = z.object({
   [COMMERCE_HEADERS.noCache]: z.optional(z.enum(['true', 'false'])),
 });
 
-export const commerceUserParamsSchema = z.object({
-  userId: z.string().check(z.minLength(1), z.maxLength(64)),
-});
+/** A user id as the caller gives it (checked against the caller's own). */
+const userId = z.string().check(z.minLength(1), z.maxLength(64), storableText());
+
+export const commerceUserParamsSchema = z.object({ userId });
 
 export const commerceUserQuerySchema = z.object({ locale: z.enum(LOCALES) });
 
 export const ADDRESS_TYPES = ['SHIPPING', 'BILLING'] as const;
 
 export const autosuggestParamsSchema = z.object({
-  userId: z.string().check(z.minLength(1), z.maxLength(64)),
+  userId,
   cartId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
 });
 
 export const autosuggestQuerySchema = z.object({
   addressType: z.pipe(z.string().check(z.toUpperCase()), z.enum(ADDRESS_TYPES)),
-  term: z.string().check(z.trim(), z.maxLength(200)),
+  term: z.string().check(z.trim(), z.maxLength(200), storableText()),
   lang: z.string().check(z.regex(/^[a-z]{2}(-[A-Za-z]{2})?$/)),
 });
 

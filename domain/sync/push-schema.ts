@@ -4,14 +4,15 @@
  * `commandSchema`, checked after this.
  */
 import * as z from 'zod';
+import { boundedInt, boundedIntParam } from '../validation/fields';
+import { INT32_MAX } from '../validation/storable';
 import { idSchema } from './schemas';
 
 /** Commands one request may carry (the outbox sends at most OUTBOX_POLICY.maxBatch). */
 export const MAX_COMMANDS_PER_PUSH = 100;
 
-const INT32_MAX = 2_147_483_647;
-const seq = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const version = z.number().int().min(0).max(INT32_MAX);
+const seq = boundedInt(1, Number.MAX_SAFE_INTEGER);
+const version = boundedInt(0, INT32_MAX);
 
 const queued = z.object({ seq, commandId: idSchema, command: z.unknown() });
 
@@ -36,5 +37,5 @@ export function parsePush(
 }
 
 export const pullQuerySchema = z.object({
-  after: z.coerce.number().int().min(0).max(INT32_MAX).default(0),
+  after: boundedIntParam(0, INT32_MAX).default(0),
 });

@@ -1,18 +1,41 @@
 /**
  * The sync protocol's requests, checked at the server's edge: the push envelope and the
  * cart and saved-cart commands. Quantities and names are checked by the deciders, which
- * answer in the spec's words; here only the shape, sizes and ids.
+ * answer in the spec's words; here only the shape, sizes and ids, and that nothing reaches
+ * the database that it cannot hold (decision 021): text with U+0000 or a lone surrogate,
+ * numbers beyond an integer column.
  */
 import * as z from 'zod';
+import { MAX_LINE_QUANTITY } from '../cart/limits';
 import { SAVED_CART_DESCRIPTION_MAX, SAVED_CART_NAME_MAX } from '../saved-cart/saved-carts';
+import { boundedInt, boundedIntParam, requestText } from '../validation/fields';
+import { V } from '../validation/messages';
+import { INT32_MAX, storableText } from '../validation/storable';
 
 /** Ids the browser makes: UUIDs, or other short url-safe tokens. */
 export const CLIENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
 export const idSchema = z.string().regex(CLIENT_ID);
 
 const metadata = z.object({ commandId: idSchema, now: z.iso.datetime({ offset: true }) });
-const code = z.string().trim().min(1).max(40);
-const item = z.object({ code, quantity: z.number().finite() });
+const code = z.string().trim().min(1).max(40).check(storableText());
+
+/**
+ * A quantity as the decider takes it: zero, a negative, a fraction or one above the line
+ * limit is refused there in the spec's words; only what no integer column holds is a 400,
+ * in the same words.
+ */
+const quantity = z.number({ error: V.quantityNotPositive.id }).superRefine((value, ctx) => {
+  if (value > INT32_MAX) {
+    ctx.addIssue({
+      code: 'custom',
+      message: V.quantityTooLarge.id,
+      params: { values: { max: MAX_LINE_QUANTITY } },
+    });
+  } else if (value < -INT32_MAX) {
+    ctx.addIssue({ code: 'custom', message: V.quantityNotPositive.id });
+  }
+});
+const item = z.object({ code, quantity });
 
 /** Lines one merge or one saved cart may carry. */
 export const MAX_ITEMS_PER_COMMAND = 200;
@@ -54,7 +77,7 @@ export const cartCommandSchema = z.discriminatedUnion('type', [
     type: z.literal('ClearCart'),
     data: z.object({
       reason: z.enum(['checkout', 'merged', 'emptied']),
-      orderId: z.string().max(64).optional(),
+      orderId: requestText(64).optional(),
     }),
     metadata,
   }),
@@ -62,9 +85,9 @@ export const cartCommandSchema = z.discriminatedUnion('type', [
 
 const savedLine = z.object({
   code,
-  name: z.string().max(300),
-  programName: z.string().max(300),
-  quantity: z.number().int().min(1).max(9_999),
+  name: requestText(300),
+  programName: requestText(300),
+  quantity: boundedInt(1, MAX_LINE_QUANTITY),
 });
 
 export const savedCartCommandSchema = z.discriminatedUnion('type', [
@@ -72,11 +95,8 @@ export const savedCartCommandSchema = z.discriminatedUnion('type', [
     type: z.literal('SaveCart'),
     data: z.object({
       savedCartId: idSchema,
-      name: z.string().max(SAVED_CART_NAME_MAX * 2),
-      description: z
-        .string()
-        .max(SAVED_CART_DESCRIPTION_MAX * 2)
-        .optional(),
+      name: requestText(SAVED_CART_NAME_MAX * 2),
+      description: requestText(SAVED_CART_DESCRIPTION_MAX * 2).optional(),
       lines: z.array(savedLine).max(MAX_ITEMS_PER_COMMAND),
     }),
     metadata,
@@ -96,13 +116,13 @@ export const savedCartCommandSchema = z.discriminatedUnion('type', [
 export function pushRequestSchema<T extends z.ZodType>(command: T) {
   return z.object({
     clientId: idSchema,
-    seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+    seq: boundedInt(1, Number.MAX_SAFE_INTEGER),
     commandId: idSchema,
-    expectedVersion: z.number().int().min(0),
+    expectedVersion: boundedInt(0, INT32_MAX),
     command,
   });
 }
 
 export const streamQuerySchema = z.object({
-  after: z.coerce.number().int().min(0).default(0),
+  after: boundedIntParam(0, INT32_MAX).default(0),
 });

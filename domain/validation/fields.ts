@@ -1,12 +1,14 @@
 /**
- * Building blocks of the form schemas: every error carries a message id from messages.ts,
- * text is trimmed before it is checked, and a field gets one message at a time (empty,
- * then too long, then the format) without stopping the checks of other fields, so a form
- * can show every field's problem at once.
+ * Building blocks of the form and request schemas: every error carries a message id from
+ * messages.ts, text is trimmed before it is checked, and a field gets one message at a time
+ * (empty, then too long, then the format, then characters the database cannot hold) without
+ * stopping the checks of other fields, so a form can show every field's problem at once.
+ * Numbers that reach the database are bounded (decision 021).
  */
 import * as z from 'zod';
 import type { MessageDescriptor } from '../shared/message';
 import { V } from './messages';
+import { INT32_MAX, isStorableText, storableText } from './storable';
 
 /** SPEC 9 field limits. */
 export const FIELD_LIMITS = {
@@ -51,6 +53,9 @@ function checkedText(max: number, rules: TextRules) {
         ctx.addIssue({ code: 'custom', message: V.tooLong.id, params: { values: { max } } });
       } else if (rules.format && !matches(rules.format, value)) {
         ctx.addIssue({ code: 'custom', message: rules.format.message.id });
+      } else if (!isStorableText(value)) {
+        // After the format: where a field has one, its own words say more.
+        ctx.addIssue({ code: 'custom', message: V.charactersNotAllowed.id });
       }
     });
 }
@@ -85,4 +90,39 @@ export function email(max: number) {
 /** A box that must be ticked (SPEC 5 terms and conditions). */
 export function accepted(message: MessageDescriptor = V.required) {
   return z.literal(true, { error: message.id });
+}
+
+/**
+ * Text of a request that is not a form field (ids, codes, names of things): at most `max`
+ * characters, none the database cannot hold. Not trimmed: it is stored as it came.
+ */
+export function requestText(max: number) {
+  return z.string({ error: V.invalid.id }).max(max, { error: V.tooLong.id }).check(storableText());
+}
+
+/** A whole number from `min` to `max` (by default what an `integer` column holds). */
+export function boundedInt(min: number = 0, max: number = INT32_MAX) {
+  return z.number({ error: V.numberInvalid.id }).superRefine((value, ctx) => {
+    if (!Number.isInteger(value)) {
+      ctx.addIssue({ code: 'custom', message: V.numberInvalid.id });
+    } else if (value < min || value > max) {
+      ctx.addIssue({
+        code: 'custom',
+        message: V.numberOutOfRange.id,
+        params: { values: { min, max } },
+      });
+    }
+  });
+}
+
+/** Digits with an optional minus: no exponent, fraction, spaces, hex or empty text. */
+const INTEGER_TEXT = /^-?\d{1,20}$/;
+
+/** `boundedInt` for a query string or path segment, where every value is text. */
+export function boundedIntParam(min: number = 0, max: number = INT32_MAX) {
+  return z
+    .string({ error: V.numberInvalid.id })
+    .regex(INTEGER_TEXT, { error: V.numberInvalid.id })
+    .transform(Number)
+    .pipe(boundedInt(min, max));
 }

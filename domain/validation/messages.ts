@@ -4,6 +4,7 @@
  * locales/ and clients key on them.
  */
 import type { MessageDescriptor } from '../shared/message';
+import { STORABLE_MESSAGES } from './storable';
 
 export const V = {
   // Generic (SPEC 5 "This field is required."; identity-library policy messages)
@@ -26,6 +27,10 @@ export const V = {
   },
   invalidDate: /*i18n*/ { id: 'validation.date.invalid', message: 'Please enter a valid date.' },
   invalid: /*i18n*/ { id: 'validation.invalid', message: 'Please check this field.' },
+  // What the database cannot hold (storable.ts; decision 021)
+  charactersNotAllowed: STORABLE_MESSAGES.charactersNotAllowed,
+  numberInvalid: STORABLE_MESSAGES.numberInvalid,
+  numberOutOfRange: STORABLE_MESSAGES.numberOutOfRange,
 
   // Cart quantity (SPEC 5)
   quantityEmpty: /*i18n*/ {

@@ -16,7 +16,7 @@ import { EventStore, type ContextProvider } from './event-store/event-store';
 import { ProcessManagerRunner } from './event-store/process-managers';
 import { rebuildStaleReadModels } from './event-store/read-models';
 import type { FlagService } from './flags/flag-service';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { SAFE_LOGGING } from './plugins/redact';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
@@ -76,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? [...options.trustProxy]
         : (options.trustProxy ?? false),
     bodyLimit: 1_048_576,
+    frameworkErrors,
   });
   await app.register(fastifyCookie, { secret: [...options.identity.cookieKeys] });
   registerErrorHandling(app);

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import { localeForCountry } from '../../../../domain/storefront/country-locale';
 import { isLocale, storefrontFor, type Locale } from '../../../../domain/storefront/storefronts';
+import { requestText } from '../../../../domain/validation/fields';
 import { identifyCaller, type VerifyToken } from '../../auth/authenticate';
 import type { Db } from '../../db/database';
 import { errorBody } from '../../plugins/errors';
@@ -38,7 +39,7 @@ export function registerCustomerRoutes(
   });
 
   const profileQuery = z.object({
-    userId: z.string().min(1).max(64),
+    userId: requestText(64).min(1),
     token: z.string().max(4096).optional(),
   });
 

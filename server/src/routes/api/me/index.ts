@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod';
 import { addressBookEntrySchema } from '../../../../../domain/customer/address-book';
+import { requestText } from '../../../../../domain/validation/fields';
 import { requireCaller, type VerifyToken } from '../../../auth/authenticate';
 import {
   accountMembers,
@@ -24,7 +25,7 @@ import {
 import type { Db } from '../../../db/database';
 import { errorBody } from '../../../plugins/errors';
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
+const idParams = z.object({ id: requestText(64).min(1) });
 
 function notFound(reply: FastifyReply, what: string) {
   return reply.code(404).send(errorBody('not_found', `No such ${what}.`));
