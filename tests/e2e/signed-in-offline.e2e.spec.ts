@@ -9,8 +9,15 @@ import { request, type Browser, type Page } from '@playwright/test';
 import { evolve as evolveCart } from '../../domain/cart/decide';
 import type { CartEvent } from '../../domain/cart/events';
 import { initialCartState } from '../../domain/cart/state';
+import { launchCustomStore, type CustomStore } from '../support/custom-store';
 import { expect, test } from './fixtures';
-import { accountButton, signInFromHeader, signOutFromHeader } from './support/sign-in';
+import {
+  accountButton,
+  DANA,
+  fillSignIn,
+  signInFromHeader,
+  signOutFromHeader,
+} from './support/sign-in';
 
 const KIT = 'WRI3-KIT';
 const FORMS = 'HMA2-RF25';
@@ -263,4 +270,57 @@ test('a session ended on the server while offline signs the buyer out on reconne
   await page.goto('/en-gb/cart');
   expect(await cartQuantities(page, [FORMS])).toEqual([[FORMS, '3']]);
   forgiveOfflineLoads(pageErrors);
+});
+
+test.describe('token mode (the SSO flag)', () => {
+  let custom: CustomStore;
+  test.beforeAll(async () => {
+    custom = await launchCustomStore();
+    await custom.setFlag('sso', true);
+  });
+  test.afterAll(async () => {
+    await custom.dispose();
+  });
+
+  test('a buyer signed in with tokens stays signed in offline, in a new page too, and their change is sent once the session is confirmed', async ({
+    page,
+    context,
+    pageErrors,
+  }) => {
+    test.setTimeout(120_000);
+    await expect(async () => {
+      await page.goto(`${custom.url}/en-gb/`);
+      await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL(/\/login\?interaction=/, { timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
+    await fillSignIn(page, DANA);
+    await waitForWorker(page);
+    await page.goto(`${custom.url}/en-gb/p/${KIT}`);
+    await expect(page.getByRole('complementary', { name: 'Buy' })).toBeVisible();
+
+    // Offline and reloaded: the stored token names the buyer; unconfirmed.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(accountButton(page, DANA.firstName)).toBeVisible();
+    await expect(page.getByRole('banner').locator('.account-menu__note')).toBeVisible();
+    await addHere(page, '1');
+
+    // A new page has no tokens (session storage is per tab): the remembered buyer.
+    await page.close();
+    forgiveOfflineLoads(pageErrors);
+    const next = await context.newPage();
+    await next.goto(`${custom.url}/en-gb/cart`);
+    await expect(accountButton(next, DANA.firstName)).toBeVisible();
+    await expect(next.getByRole('banner').locator('.account-menu__note')).toBeVisible();
+    await expect(next.getByTestId(`cart-line-${KIT}`)).toBeVisible();
+
+    // Online: the provider confirms the session silently, and the change is sent.
+    await context.setOffline(false);
+    await expect(next.getByRole('banner').locator('.account-menu__note')).toHaveCount(0, {
+      timeout: 15_000,
+    });
+    await expect(accountButton(next, DANA.firstName)).toBeVisible();
+    await expect(next.getByText('All your changes were sent.')).toBeVisible({ timeout: 10_000 });
+    forgiveOfflineLoads(pageErrors);
+  });
 });
