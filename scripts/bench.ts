@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the store's benchmarks, on the embedded database and, when DATABASE_URL
  * is set, on that PostgreSQL too. Prints a table and writes reports/bench.json as
- * `[{ "name": ..., "value": N, "unit": ... }]`. The browser figure needs Chromium. Times on a shared machine are noisy:
+ * `[{ "name": ..., "value": N, "unit": ... }]`. The browser figures need Chromium. Times on a shared machine are noisy:
  * compare figures from one run, and never assert on them in tests.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -12,6 +12,7 @@ import { benchCartReducer } from './bench/cart-reducer';
 import { benchCatalogSearch } from './bench/catalog-search';
 import { benchColdOpen } from './bench/cold-open';
 import { benchCommandToPaint } from './bench/command-to-paint';
+import { benchOfflineConvergence } from './bench/offline-convergence';
 import { benchServerCommands } from './bench/server-commands';
 import type { Metric } from './bench/metric';
 
@@ -21,6 +22,7 @@ try {
   metrics.push(...benchCartReducer());
   metrics.push(...(await benchColdOpen()));
   metrics.push(...(await benchCommandToPaint()));
+  metrics.push(...(await benchOfflineConvergence()));
   metrics.push(...(await benchServerCommands()));
   metrics.push(...(await benchCatalogSearch(dir)));
 } finally {
