@@ -28,15 +28,12 @@ export interface RememberedUser extends SessionUser {
  */
 export const REMEMBERED_SIGN_IN_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
 
+/** The fields of a user the browser keeps: three texts, then two that may be null. */
+const FIELDS = ['id', 'firstName', 'lastName', 'email', 'registrationCountryIso'] as const;
+
 /** The person's identity alone: any other field (a token, say) is left out. */
 export function identityOf(user: SessionUser): SessionUser {
-  return {
-    id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    registrationCountryIso: user.registrationCountryIso,
-  };
+  return Object.fromEntries(FIELDS.map((key) => [key, user[key]])) as unknown as SessionUser;
 }
 
 /** What is kept of a user whose session the server confirmed at `confirmedAt`. */
@@ -44,35 +41,16 @@ export function rememberUser(user: SessionUser, confirmedAt: number): Remembered
   return { ...identityOf(user), confirmedAt };
 }
 
-const isText = (value: unknown): value is string => typeof value === 'string';
-const isTextOrNull = (value: unknown): value is string | null => value === null || isText(value);
-
 /** What browser storage held, checked: a remembered user, or null when it is not one. */
 export function parseRememberedUser(value: unknown): RememberedUser | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
-  if (
-    !isText(v.id) ||
-    v.id === '' ||
-    !isText(v.firstName) ||
-    !isText(v.lastName) ||
-    !isTextOrNull(v.email) ||
-    !isTextOrNull(v.registrationCountryIso) ||
-    typeof v.confirmedAt !== 'number' ||
-    !Number.isFinite(v.confirmedAt)
-  ) {
-    return null;
-  }
-  return rememberUser(
-    {
-      id: v.id,
-      firstName: v.firstName,
-      lastName: v.lastName,
-      email: v.email,
-      registrationCountryIso: v.registrationCountryIso,
-    },
-    v.confirmedAt,
-  );
+  const valid =
+    FIELDS.every((key, i) => typeof v[key] === 'string' || (i > 2 && v[key] === null)) &&
+    v.id !== '' &&
+    typeof v.confirmedAt === 'number' &&
+    Number.isFinite(v.confirmedAt);
+  return valid ? rememberUser(v as unknown as SessionUser, v.confirmedAt as number) : null;
 }
 
 /** Whether a remembered sign-in may still stand in while the server cannot be asked. */
@@ -86,13 +64,7 @@ export function mayKeepSignedIn(remembered: RememberedUser | null, now: number):
 
 /** Two users the same in every field the app shows (compared field by field). */
 export function sameUser(a: SessionUser, b: SessionUser): boolean {
-  return (
-    a.id === b.id &&
-    a.firstName === b.firstName &&
-    a.lastName === b.lastName &&
-    a.email === b.email &&
-    a.registrationCountryIso === b.registrationCountryIso
-  );
+  return FIELDS.every((key) => a[key] === b[key]);
 }
 
 /** What a session check found out. */

@@ -22,7 +22,6 @@ import {
   parseRememberedUser,
   rememberUser,
   sameUser,
-  sessionAnswerOfSignInFailure,
   sessionAnswerOfStatus,
   type SessionAnswer,
 } from '../../../domain/session/offline-session';
@@ -295,7 +294,7 @@ async function checkTokenSession(): Promise<SessionAnswer<SignedInUser>> {
   if (!found) {
     if (!online$.getValue()) return { kind: 'unreachable' };
     const silent = await module.silentUser(tokens);
-    if ('failure' in silent) return { kind: sessionAnswerOfSignInFailure(silent.failure) };
+    if ('failure' in silent) return { kind: silent.failure };
     found = silent.user;
   }
   const { user, reached } = await userFromTokens(found);
@@ -310,22 +309,9 @@ async function applySession(answer: SessionAnswer<SignedInUser>): Promise<void> 
     remembered: readJson('local', REMEMBERED_USER_KEY, parseRememberedUser),
     now: Date.now(),
   });
-  switch (decision.kind) {
-    case 'confirm':
-      setUser(decision.user);
-      break;
-    case 'keep':
-      setUser(decision.user, false);
-      break;
-    case 'sign-out':
-      await signOut('session-lost');
-      break;
-    case 'signed-out':
-      setUser(null);
-      break;
-    case 'unchanged':
-      break;
-  }
+  if (decision.kind === 'sign-out') await signOut('session-lost');
+  else if (decision.kind === 'signed-out') setUser(null);
+  else if (decision.kind !== 'unchanged') setUser(decision.user, decision.kind === 'confirm');
 }
 
 async function refreshUser(): Promise<void> {
@@ -360,13 +346,7 @@ let settling: Promise<void> | undefined;
 /** The server's steps of a sign-out made offline: the provider's session, then the store's. */
 function settleOwedSignOut(): Promise<void> {
   if (!signOutOwed() || !online$.getValue()) return Promise.resolve();
-  settling ??= (async () => {
-    await step('Failed to log out', () => postOk('/oidc-session/end'));
-    await step('Failed to end session', async () => {
-      await postOk('/auth/logout');
-      removeItem('local', SIGN_OUT_OWED_KEY);
-    });
-  })().finally(() => {
+  settling ??= serverSignOut(undefined).finally(() => {
     settling = undefined;
   });
   return settling;
@@ -444,6 +424,22 @@ async function revokeRefreshToken(tokens: Manager): Promise<void> {
   if (!response.ok) throw new Error(`Revocation answered ${response.status}`);
 }
 
+/** SPEC 4.3's server steps; the mark of a sign-out owed goes once the store's has answered. */
+async function serverSignOut(tokens: Manager | undefined): Promise<void> {
+  // Session logout: the provider's session ends.
+  await step('Failed to log out', () => postOk('/oidc-session/end'));
+  if (tokens && accessToken) {
+    // SPEC 7.3: POST revoke with client id and token. Access tokens are signed JWTs that
+    // expire on their own; the refresh token is what is revoked.
+    await step('Failed to revoke token', () => revokeRefreshToken(tokens));
+  }
+  // The logout call: the store's own session ends (and the refresh token it held is revoked).
+  await step('Failed to end session', async () => {
+    await postOk('/auth/logout');
+    removeItem('local', SIGN_OUT_OWED_KEY);
+  });
+}
+
 /** What this tab forgets on sign-out, whoever started it. */
 async function forgetHere(): Promise<void> {
   if (manager) await step('Failed to log out', () => manager?.removeUser() ?? Promise.resolve());
@@ -469,24 +465,9 @@ function redirectAfterSignOut(notice?: 'session-timed-out' | 'signed-out'): void
  * the server's steps are owed (run when the connection is back) and the rest runs at once.
  */
 export async function signOut(reason: 'user' | 'timeout' | 'session-lost' = 'user'): Promise<void> {
-  const tokens = manager;
   // Owed until the store's server has ended the session.
   writeItem('local', SIGN_OUT_OWED_KEY, '1');
-  if (online$.getValue()) {
-    // Session logout: the provider's session ends.
-    await step('Failed to log out', () => postOk('/oidc-session/end'));
-    if (tokens && accessToken) {
-      // SPEC 7.3: POST revoke with client id and token. Access tokens are signed JWTs that
-      // expire on their own; the refresh token is what is revoked.
-      await step('Failed to revoke token', () => revokeRefreshToken(tokens));
-    }
-    // The logout call: the store's own session ends (and the refresh token it held is
-    // revoked).
-    await step('Failed to end session', async () => {
-      await postOk('/auth/logout');
-      removeItem('local', SIGN_OUT_OWED_KEY);
-    });
-  }
+  if (online$.getValue()) await serverSignOut(manager);
   await forgetHere();
   tellOtherTabs({ type: 'signed-out' });
   redirectAfterSignOut(

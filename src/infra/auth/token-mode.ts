@@ -13,6 +13,7 @@ import {
   WebStorageStateStore,
   type User,
 } from 'oidc-client-ts';
+import { sessionAnswerOfSignInFailure } from '../../../domain/session/offline-session';
 import { SESSION_POLICY } from '../../../domain/session/policy';
 import { signInRecovery, type SignInFailure } from '../../../domain/session/sign-in-errors';
 
@@ -71,17 +72,17 @@ export async function storedUser(manager: UserManager): Promise<User | null> {
 }
 
 /**
- * The silent attempt only (10 s at most): the user, or why there is none, so that a
- * provider that cannot be reached is told apart from one that has no session.
+ * The silent attempt only (10 s at most): the user, or what the failure says of the
+ * session: over (the provider wants a sign-in) or unknown (it could not be reached).
  */
 export async function silentUser(
   manager: UserManager,
-): Promise<{ user: User } | { failure: SignInFailure }> {
+): Promise<{ user: User } | { failure: 'ended' | 'unreachable' }> {
   try {
     const user = await manager.signinSilent();
-    return user ? { user } : { failure: 'other' };
+    return user ? { user } : { failure: 'ended' };
   } catch (error) {
-    return { failure: classifyFailure(error) };
+    return { failure: sessionAnswerOfSignInFailure(classifyFailure(error)) };
   }
 }
 
