@@ -272,6 +272,82 @@ test('a session ended on the server while offline signs the buyer out on reconne
   forgiveOfflineLoads(pageErrors);
 });
 
+/** Whether the server still holds a store session, asked with its cookie from elsewhere. */
+async function serverSessionHolds(baseURL: string, sessionId: string): Promise<boolean> {
+  const elsewhere = await request.newContext({
+    baseURL,
+    extraHTTPHeaders: { cookie: `store_session=${sessionId}` },
+  });
+  const answer = await elsewhere.get('/api/assessments/checkout/session', {
+    headers: { accept: 'text/plain' },
+  });
+  const holds = (await answer.text()).trim() === 'true';
+  await elsewhere.dispose();
+  return holds;
+}
+
+test('signing out offline clears the identity at once in every tab; the server session ends when the connection is back', async ({
+  page,
+  context,
+  store,
+  pageErrors,
+}) => {
+  test.setTimeout(120_000);
+  const avery = newBuyer('Avery');
+  await register(page, avery);
+  await waitForWorker(page);
+  const other = await context.newPage();
+  await other.goto('/en-gb/cart');
+  await expect(accountButton(other, avery.firstName)).toBeVisible();
+  const sessionId = (await context.cookies()).find((c) => c.name === 'store_session')?.value ?? '';
+  expect(await serverSessionHolds(store.url, sessionId)).toBe(true);
+
+  await context.setOffline(true);
+  await signOutFromHeader(page, avery.firstName);
+  await expect(other.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('signedInUser'))).toBeNull();
+  // Reloaded offline: nobody is kept signed in.
+  await other.reload();
+  await expect(other.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(await serverSessionHolds(store.url, sessionId)).toBe(true);
+
+  // Back online, the server's steps run: the session is over there too.
+  await context.setOffline(false);
+  await expect.poll(() => serverSessionHolds(store.url, sessionId), { timeout: 5_000 }).toBe(false);
+  await other.reload();
+  await expect(other.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await other.close();
+  forgiveOfflineLoads(pageErrors);
+});
+
+test('offline, the idle warning still comes and the inactivity timeout still signs out (SPEC 4.4)', async ({
+  page,
+  context,
+  pageErrors,
+}) => {
+  test.setTimeout(120_000);
+  const jules = newBuyer('Jules');
+  await register(page, jules);
+  await waitForWorker(page);
+  // The clock is ours from the offline reload on.
+  await page.clock.install();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(accountButton(page, jules.firstName)).toBeVisible();
+  await expect(page.getByRole('banner').locator('.account-menu__note')).toBeVisible();
+
+  await page.clock.fastForward('29:40');
+  await page.clock.runFor(6_000);
+  await expect(page.getByRole('alertdialog', { name: 'Are you still there?' })).toBeVisible();
+  await page.clock.runFor(16_000);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(
+    page.getByText('You were signed out after 30 minutes without activity.'),
+  ).toBeVisible();
+  await context.setOffline(false);
+  forgiveOfflineLoads(pageErrors);
+});
+
 test.describe('token mode (the SSO flag)', () => {
   let custom: CustomStore;
   test.beforeAll(async () => {
