@@ -53,20 +53,35 @@ const OUTBOX_IN_PAGE = `(what) => new Promise((resolve, reject) => {
 /**
  * Runs in the page: the first cart line's quantity set to 2, then 1, then 2 … as a person
  * types it and presses Enter, `changes` times, each change waiting for the header's count to
- * show it (the store decided it and queued it).
+ * show it (the store decided it and queued it). The line and the header are looked up for
+ * each change, so a screen drawn again in between is no matter.
  */
 const CHANGE_IN_PAGE = `async (changes) => {
-  const input = document.querySelector('[data-testid^="cart-line-"] input');
-  const count = document.querySelector('[data-testid="cart-link"]');
   const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const find = async () => {
+    const until = performance.now() + 10000;
+    for (;;) {
+      const input = document.querySelector('[data-testid^="cart-line-"] input');
+      const count = document.querySelector('[data-testid="cart-link"]');
+      if (input && count) return { input, count };
+      if (performance.now() > until) throw new Error('No cart line or cart link on the page.');
+      await tick();
+    }
+  };
   for (let i = 0; i < changes; i += 1) {
+    const { input, count } = await find();
     const before = count.textContent;
     const next = input.value === '2' ? '1' : '2';
     setValue.call(input, next);
     input.dispatchEvent(new Event('input', { bubbles: true }));
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     await Promise.resolve();
-    while (count.textContent === before) await new Promise((resolve) => setTimeout(resolve, 0));
+    const until = performance.now() + 10000;
+    while ((await find()).count.textContent === before) {
+      if (performance.now() > until) throw new Error('The change ' + i + ' did not show.');
+      await tick();
+    }
   }
 }`;
 
