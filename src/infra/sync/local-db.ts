@@ -80,6 +80,8 @@ export function openLocalDb(name: string = LOCAL_DB_NAME): LocalDb {
     snapshots: 'streamId',
     meta: 'key',
   });
+  // Set-aside commands are counted on every change: an index keeps that cheap.
+  db.version(2).stores({ outbox: '++id, &commandId, streamId, setAsideAt' });
   return db;
 }
 

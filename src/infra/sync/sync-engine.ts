@@ -283,9 +283,11 @@ export class SyncEngine {
   }
 
   private async countQueued(): Promise<void> {
-    const all = await this.db.outbox.toArray();
-    this.queued$.next(all.length);
-    const aside = all.filter((e) => e.setAsideAt !== undefined).length;
+    const [all, aside] = await Promise.all([
+      this.db.outbox.count(),
+      this.db.outbox.where('setAsideAt').above(0).count(),
+    ]);
+    this.queued$.next(all);
     if (aside !== this.setAside$.getValue()) this.setAside$.next(aside);
   }
 
@@ -450,7 +452,7 @@ export class SyncEngine {
   /** The set-aside commands go back into the queue (the buyer asked), and are sent. */
   async retrySetAside(): Promise<void> {
     await this.db.transaction('rw', this.db.outbox, async () => {
-      const aside = await this.db.outbox.filter((e) => e.setAsideAt !== undefined).toArray();
+      const aside = await this.db.outbox.where('setAsideAt').above(0).toArray();
       for (const entry of aside) {
         if (entry.id !== undefined) await this.db.outbox.update(entry.id, retried());
       }
