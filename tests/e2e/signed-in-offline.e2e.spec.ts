@@ -135,7 +135,9 @@ test('a signed-in buyer stays signed in offline: their cart, any product of the 
   await page.goto('/en-gb/cart');
   await expect(accountButton(page, robin.firstName)).toBeVisible();
   // (Its words come from the message catalogs: checked here by its place, not its text.)
-  await expect(page.getByRole('banner').locator('.account-menu__note')).toBeVisible();
+  await expect(page.getByRole('banner').locator('.account-menu__note')).toHaveText(
+    'Offline: your session is checked when the connection is back.',
+  );
   await expect(page.getByTestId(`cart-line-${KIT}`)).toBeVisible();
   await expect(page.getByTestId('cart-link')).toHaveText('Cart (1 item)');
 
