@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import type { MessageDescriptor } from '../shared/message';
 import { LOCALES } from '../storefront/storefronts';
-import { storableText } from '../validation/storable';
+import { storableText } from '../validation/storable-check';
 
 /** SPEC 2.3 main menu: product categories, digital solutions and other types. */
 export const CATEGORIES = [

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { LOCALES } from '../storefront/storefronts';
-import { storableText } from '../validation/storable';
+import { storableText } from '../validation/storable-check';
 
 export const COMMERCE_HEADERS = {
   siteId: 'x-site-id',

@@ -10,7 +10,8 @@ import { MAX_LINE_QUANTITY } from '../cart/limits';
 import { SAVED_CART_DESCRIPTION_MAX, SAVED_CART_NAME_MAX } from '../saved-cart/saved-carts';
 import { boundedInt, boundedIntParam, requestText } from '../validation/fields';
 import { V } from '../validation/messages';
-import { INT32_MAX, storableText } from '../validation/storable';
+import { INT32_MAX } from '../validation/storable';
+import { storableText } from '../validation/storable-check';
 
 /** Ids the browser makes: UUIDs, or other short url-safe tokens. */
 export const CLIENT_ID = /^[A-Za-z0-9_-]{8,64}$/;

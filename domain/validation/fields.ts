@@ -8,7 +8,8 @@
 import * as z from 'zod';
 import type { MessageDescriptor } from '../shared/message';
 import { V } from './messages';
-import { INT32_MAX, isStorableText, storableText } from './storable';
+import { INT32_MAX, isStorableText } from './storable';
+import { storableText } from './storable-check';
 
 /** SPEC 9 field limits. */
 export const FIELD_LIMITS = {

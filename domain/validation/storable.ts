@@ -5,10 +5,9 @@
  * database checks these at the edge, so such a request is a 400 that names the field, never
  * a 500, and never a command that jams a browser's queue.
  *
- * Plain predicates, the messages, and a zod/mini check that the classic schemas use too
- * (`.check(storableText())`), so the browser's first page does not load classic zod for it.
+ * Plain predicates and the messages, free of zod (the messages load with every page); the
+ * zod check is in storable-check.ts.
  */
-import * as z from 'zod/mini';
 import type { MessageDescriptor } from '../shared/message';
 
 /** PostgreSQL's `integer`: versions, positions and anything else counted in a column. */
@@ -50,11 +49,4 @@ export function isStorableText(value: string): boolean {
     }
   }
   return true;
-}
-
-/** The check of storable text, for `z.string().check(...)` in zod and in zod/mini. */
-export function storableText() {
-  return z.refine<string>(isStorableText, {
-    error: STORABLE_MESSAGES.charactersNotAllowed.id,
-  });
 }

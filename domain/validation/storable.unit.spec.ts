@@ -9,7 +9,8 @@ import { cartCommandSchema, savedCartCommandSchema } from '../sync/schemas';
 import { savedCartSchema } from './cart';
 import { boundedInt, boundedIntParam, optionalText, requestText } from './fields';
 import { V } from './messages';
-import { INT32_MAX, isStorableText, storableText } from './storable';
+import { INT32_MAX, isStorableText } from './storable';
+import { STORABLE_TEXT, storableText } from './storable-check';
 import { errorsOf } from './test-helpers';
 
 const NUL = 'a\u0000b';
@@ -54,6 +55,8 @@ describe('storable text', () => {
     fc.assert(
       fc.property(fc.string({ unit }), fc.string({ unit: 'grapheme' }), (raw, text) => {
         expect(isStorableText(raw)).toBe(isWellFormed(raw) && !raw.includes('\u0000'));
+        // The pattern the zod check uses gives the same answer.
+        expect(STORABLE_TEXT.test(raw)).toBe(isStorableText(raw));
         expect(isStorableText(text)).toBe(!text.includes('\u0000'));
       }),
       { numRuns: 500 },
