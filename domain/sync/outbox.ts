@@ -64,8 +64,11 @@ export function sendable(item: OutboxItem, now: number, signedIn: string | null)
 
 /**
  * The next request's commands: the oldest sendable entry and, after it, the other sendable
- * entries of the same stream and owner, in queue order, up to `maxBatch`. Entries waiting
- * out a pause, set aside, or another user's, never hold back the others.
+ * entries of the same stream and owner, in queue order, up to `maxBatch`. Entries set
+ * aside, or another user's, never hold back the others. A stream's commands keep their
+ * order while one of them waits out a pause (the later ones may depend on it, "add" before
+ * "change the quantity"), but only for its first `maxAttempts` tries: after that the ones
+ * behind it go, so nothing waits on it for good.
  */
 export function nextBatch<T extends OutboxItem>(
   queue: readonly T[],
@@ -74,7 +77,20 @@ export function nextBatch<T extends OutboxItem>(
   maxBatch: number = OUTBOX_POLICY.maxBatch,
 ): T[] {
   const ordered = [...queue].sort((a, b) => a.id - b.id);
-  const head = ordered.find((item) => sendable(item, now, signedIn));
+  const heldAfter = new Map<string, number>();
+  for (const item of ordered) {
+    const paused =
+      item.setAsideAt === undefined &&
+      item.nextAttemptAt !== undefined &&
+      item.nextAttemptAt > now &&
+      item.attempts < OUTBOX_POLICY.maxAttempts;
+    if (paused && !heldAfter.has(item.streamId)) heldAfter.set(item.streamId, item.id);
+  }
+  const ready = (item: T) => {
+    const held = heldAfter.get(item.streamId);
+    return sendable(item, now, signedIn) && (held === undefined || item.id < held);
+  };
+  const head = ordered.find(ready);
   if (!head) return [];
   return ordered
     .filter(
@@ -82,7 +98,7 @@ export function nextBatch<T extends OutboxItem>(
         item.streamId === head.streamId &&
         item.userId === head.userId &&
         item.id >= head.id &&
-        sendable(item, now, signedIn),
+        ready(item),
     )
     .slice(0, maxBatch);
 }

@@ -33,7 +33,7 @@ describe('the outbox policy', () => {
 
   it("batches the oldest sendable entry with its stream's later ones, skipping what waits", () => {
     const queue = [
-      item(1, { nextAttemptAt: 5_000 }),
+      item(1, { streamId: 'cart:b', nextAttemptAt: 5_000, attempts: 1 }),
       item(2),
       item(3, { streamId: 'cart:b' }),
       item(4),
@@ -43,10 +43,19 @@ describe('the outbox policy', () => {
     ];
     expect(nextBatch(queue, 1_000, 'u1').map((i) => i.id)).toEqual([2, 4, 7]);
     expect(nextBatch(queue, 1_000, 'u1', 2).map((i) => i.id)).toEqual([2, 4]);
-    // Once its pause is over, the first entry leads again.
-    expect(nextBatch(queue, 6_000, 'u1').map((i) => i.id)).toEqual([1, 2, 4, 7]);
+    // Once its pause is over, the first entry leads again, with its stream's next.
+    expect(nextBatch(queue, 6_000, 'u1').map((i) => i.id)).toEqual([1, 3]);
     expect(nextBatch([item(6, { userId: 'u2' })], 0, 'u1')).toEqual([]);
     expect(sendable(item(6, { userId: 'u2' }), 0, 'u2')).toBe(true);
+  });
+
+  it("keeps a stream's order behind a paused command, for its first tries only", () => {
+    const paused = item(1, { nextAttemptAt: 5_000, attempts: 2 });
+    const queue = [paused, item(2), item(3, { streamId: 'cart:b' })];
+    // Other streams go; this stream's later command waits for the paused one.
+    expect(nextBatch(queue, 1_000, null).map((i) => i.id)).toEqual([3]);
+    const tired = { ...paused, attempts: OUTBOX_POLICY.maxAttempts };
+    expect(nextBatch([tired, item(2)], 1_000, null).map((i) => i.id)).toEqual([2]);
   });
 
   it('sets a failing command aside after the bounded tries, only while the server answers others', () => {

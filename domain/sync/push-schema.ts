@@ -38,4 +38,6 @@ export function parsePush(
 
 export const pullQuerySchema = z.object({
   after: boundedIntParam(0, INT32_MAX).default(0),
+  /** A user's stream: read only as that user (401 otherwise). */
+  user: idSchema.optional(),
 });

@@ -5,7 +5,7 @@
  * (`sessionUnconfirmed$`): their changes are queued under their id and sent only once the
  * server has confirmed the session (decision 023).
  */
-import { BehaviorSubject } from 'rxjs';
+import { BehaviorSubject, Subject } from 'rxjs';
 
 export interface SignedInUser {
   readonly id: string;
@@ -25,3 +25,9 @@ export const sessionUnconfirmed$ = new BehaviorSubject<boolean>(false);
 export function confirmedUserId(): string | null {
   return sessionUnconfirmed$.getValue() ? null : (currentUser$.getValue()?.id ?? null);
 }
+
+/**
+ * Asks sign-in to check the session with the server now (the server refused a request as
+ * this user's: it may have ended elsewhere). Sign-in answers per SPEC 4.3.
+ */
+export const sessionCheckRequested$ = new Subject<void>();

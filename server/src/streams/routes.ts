@@ -32,12 +32,18 @@ export const VISITOR_COOKIE = 'store_visitor';
 const VISITOR_DAYS = 365;
 
 const idParams = z.object({ id: idSchema });
-const storeQuery = z.object({
-  locale: z.enum(LOCALES),
-  /** A visitor's stream: the server keeps it the visitor's even if someone is signed in. */
-  as: z.enum(['visitor']).optional(),
-});
-const plainQuery = z.object({ locale: z.enum(LOCALES).optional() });
+/**
+ * Whose stream the browser means: `as=visitor` (the server keeps it the visitor's even if
+ * someone is signed in), or `user=` a user id (refused with 401 unless the session is that
+ * user's, so a change queued by one buyer is never written as anyone else).
+ */
+const ownerQuery = { as: z.enum(['visitor']).optional(), user: idSchema.optional() };
+const storeQuery = z.object({ locale: z.enum(LOCALES), ...ownerQuery });
+const plainQuery = z.object({ locale: z.enum(LOCALES).optional(), ...ownerQuery });
+
+/** Whether the caller is the user the request names (when it names one). */
+const isExpected = (caller: Caller | undefined, user: string | undefined) =>
+  user === undefined || caller?.user.id === user;
 
 export interface StreamRouteOptions {
   readonly store: EventStore;
@@ -142,8 +148,8 @@ export function registerStreamRoutes(
   for (const kind of store.registry.kinds) {
     const address = kind.address;
     if (!address) continue;
-    const localeOf = (request: FastifyRequest) =>
-      kind.perStore ? storeQuery.parse(request.query) : { ...plainQuery.parse(request.query) };
+    const queryOf = (request: FastifyRequest) =>
+      kind.perStore ? storeQuery.parse(request.query) : plainQuery.parse(request.query);
 
     if (address.per === 'user') {
       const own = (caller: Caller | undefined) =>
@@ -156,13 +162,19 @@ export function registerStreamRoutes(
             }
           : ('unauthorized' as const);
       app.post(`${address.path}/commands`, async (request, reply) => {
-        const { locale } = localeOf(request);
-        return push(kind, request, reply, own, kind.perStore ? (locale ?? null) : null);
+        const { locale, user } = queryOf(request);
+        return push(
+          kind,
+          request,
+          reply,
+          (caller) => (isExpected(caller, user) ? own(caller) : 'unauthorized'),
+          kind.perStore ? (locale ?? null) : null,
+        );
       });
       app.get(address.path, async (request, reply) => {
-        const { after } = pullQuerySchema.parse(request.query);
+        const { after, user } = pullQuerySchema.parse(request.query);
         const caller = await identifyCaller(request, db, verifyToken);
-        if (!caller) return unauthorized(reply);
+        if (!caller || !isExpected(caller, user)) return unauthorized(reply);
         const streamId = streamIdOf(kind, caller.user.id);
         const row = await store
           .readable(streamId, (r) => r.ownerKind === 'user' && r.ownerId === caller.user.id)
@@ -178,14 +190,15 @@ export function registerStreamRoutes(
 
     app.post(`${address.path}/:id/commands`, async (request, reply) => {
       const { id } = idParams.parse(request.params);
-      const query = localeOf(request);
-      const asVisitor = 'as' in query && query.as === 'visitor';
+      const query = queryOf(request);
+      const asVisitor = query.as === 'visitor';
       return push(
         kind,
         request,
         reply,
         (caller) => {
-          if (kind.owners === 'users' && !caller) return 'unauthorized';
+          if (!isExpected(caller, query.user)) return 'unauthorized';
+          if (kind.owners === 'users' && (!caller || asVisitor)) return 'unauthorized';
           const asUser = caller !== undefined && !asVisitor;
           const visitor = visitorOf(request) ?? (asUser ? undefined : newVisitor(request, reply));
           const owner: Actor =
@@ -200,14 +213,15 @@ export function registerStreamRoutes(
 
     app.get(`${address.path}/:id`, async (request, reply) => {
       const { id } = idParams.parse(request.params);
-      const { after } = pullQuerySchema.parse(request.query);
+      const { after, user } = pullQuerySchema.parse(request.query);
       const caller = await identifyCaller(request, db, verifyToken);
+      if (!isExpected(caller, user)) return unauthorized(reply);
       try {
         const row = await store.readable(
           streamIdOf(kind, id),
           canAccess(caller, visitorOf(request)),
         );
-        if (!row || row.kind !== kind.name) return notFound(reply);
+        if (!row) return notFound(reply);
         const events = await store.eventsAfter(kind, row.streamId, after);
         return { id, version: row.version, events };
       } catch (error) {

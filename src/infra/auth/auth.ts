@@ -31,7 +31,12 @@ import { ApiError, apiFetch, apiJson, setAccessTokenSource } from '../api';
 import { bootstrap$, loadBootstrap } from '../bootstrap';
 import { readItem, readJson, removeItem, writeItem } from '../browser-storage';
 import { online$ } from '../connectivity';
-import { currentUser$, sessionUnconfirmed$, type SignedInUser } from '../session';
+import {
+  currentUser$,
+  sessionCheckRequested$,
+  sessionUnconfirmed$,
+  type SignedInUser,
+} from '../session';
 import { ActivityMonitor, SHARED_ACTIVITY_KEY } from './activity-monitor';
 import type * as TokenModeModule from './token-mode';
 import { authStatus$, idleWarning$, markAuthSettled } from './auth-state';
@@ -225,7 +230,13 @@ async function loadTokenMode(): Promise<Manager> {
 }
 
 /** Finds out who is signed in, once per page load. */
+let checkRequests: { unsubscribe(): void } | undefined;
+
 export async function startAuth(locale: Locale): Promise<void> {
+  // A request refused as the user's (the session ended elsewhere): check it now.
+  checkRequests ??= sessionCheckRequested$.subscribe(() => {
+    void recheck(true);
+  });
   if (started) return;
   started = true;
   listenToOtherTabs((message) => {

@@ -7,7 +7,7 @@ import { BehaviorSubject, Subject } from 'rxjs';
 import type { CartSummary } from '../../../domain/cart/projections/summary';
 import type { Storefront } from '../../../domain/storefront/storefronts';
 import { authSettled } from '../auth/auth-state';
-import { currentUser$, sessionUnconfirmed$ } from '../session';
+import { currentUser$, sessionCheckRequested$, sessionUnconfirmed$ } from '../session';
 import type { SyncNotice } from '../sync/sync-engine';
 import type { CartStore, MergeOffer } from './cart-store';
 
@@ -52,6 +52,10 @@ export function loadCartStore(): Promise<CartStore> {
     sessionUnconfirmed$.subscribe((now) => {
       if (unconfirmed && !now) store.engine.flushSoon(0);
       unconfirmed = now;
+    });
+    // The server refused a user's changes as theirs: sign-in checks the session now.
+    store.engine.unauthorized$.subscribe(() => {
+      sessionCheckRequested$.next();
     });
     store.start();
     return store;

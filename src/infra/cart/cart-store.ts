@@ -170,9 +170,9 @@ export class CartStore {
     await savedCarts?.ready;
     const active: ActiveCart = { cartId, storefront, owner, stream, savedCarts };
     // The visitor cart's merge (after activation) waits for this pull.
-    pulled.set(active, this.pull(cartId));
+    pulled.set(active, this.pull(cartId, user?.id));
     if (user && online()) {
-      void this.engine.pull(savedCartsStreamId(user.id)).catch((error: unknown) => {
+      void this.engine.pull(savedCartsStreamId(user.id), user.id).catch((error: unknown) => {
         console.warn('Saved carts could not be refreshed from the server.', error);
       });
     }
@@ -203,12 +203,12 @@ export class CartStore {
    * Fetches what other devices did to a cart the server knows (not one made here only).
    * Never rejects: without an answer, the cart is as this browser has it.
    */
-  private async pull(cartId: string): Promise<void> {
+  private async pull(cartId: string, userId?: string): Promise<void> {
     if (!online()) return;
     const streamId = cartStreamId(cartId);
     try {
       if (!(await this.session.serverMayKnow(cartId, streamId))) return;
-      await this.engine.pull(streamId);
+      await this.engine.pull(streamId, userId);
     } catch (error) {
       if (!this.closed) console.warn('The cart could not be refreshed from the server.', error);
     }
@@ -289,7 +289,7 @@ export class CartStore {
       );
     } catch (error) {
       // Refused (a quantity rule): what was learned of the product is still kept.
-      if (facts) void this.engine.db.meta.put(facts);
+      if (facts) void this.products.persist(facts);
       throw error;
     }
   }

@@ -40,23 +40,49 @@ export class ProductFacts {
 
   /**
    * Learns what a screen knows of products; the stored list to write when something is
-   * new, else undefined (adding a known product again costs no I/O).
+   * new, else undefined (adding a known product again costs no I/O). Written, it merges with
+   * what other tabs stored meanwhile: their products are kept, these ones are updated.
    */
   learn(storeId: string, products: readonly CartProduct[]): MetaEntry | undefined {
     const known = this.of(storeId);
-    let changed = false;
+    const learned: CartProduct[] = [];
     for (const product of products) {
       const before = known.get(product.code);
       if (before && sameProduct(before, product)) continue;
       known.set(product.code, product);
-      changed = true;
+      learned.push(product);
     }
-    return changed ? { key: productsKey(storeId), value: [...known.values()] } : undefined;
+    if (learned.length === 0) return undefined;
+    return {
+      key: productsKey(storeId),
+      value: [...known.values()],
+      merge: (stored) => {
+        const merged = new Map(
+          (Array.isArray(stored) ? (stored as CartProduct[]) : []).map((p) => [p.code, p]),
+        );
+        for (const product of known.values()) {
+          if (!merged.has(product.code)) merged.set(product.code, product);
+        }
+        for (const product of learned) merged.set(product.code, product);
+        return [...merged.values()];
+      },
+    };
   }
 
-  /** Learns and stores at once. */
-  remember(storeId: string, products: readonly CartProduct[]): Promise<void> {
+  /** Learns and stores at once (merged with what other tabs stored). */
+  async remember(storeId: string, products: readonly CartProduct[]): Promise<void> {
     const facts = this.learn(storeId, products);
-    return facts ? this.db.meta.put(facts).then(() => undefined) : Promise.resolve();
+    if (facts) await this.persist(facts);
+  }
+
+  /** Stores what `learn` gave, merged with what other tabs stored. */
+  async persist(facts: MetaEntry): Promise<void> {
+    await this.db.transaction('rw', this.db.meta, async () => {
+      const stored = await this.db.meta.get(facts.key);
+      await this.db.meta.put({
+        key: facts.key,
+        value: facts.merge ? facts.merge(stored?.value) : facts.value,
+      });
+    });
   }
 }

@@ -59,6 +59,11 @@ export interface LocalSnapshot {
 export interface MetaEntry {
   readonly key: string;
   readonly value: unknown;
+  /**
+   * For a value other tabs also write (a list that grows): what to store given what is
+   * stored now, read in the same transaction. Not stored itself.
+   */
+  readonly merge?: (stored: unknown) => unknown;
 }
 
 export type LocalDb = Dexie & {

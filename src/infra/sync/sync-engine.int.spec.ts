@@ -318,7 +318,7 @@ describe('sync engine with the real server', () => {
     const [first, second] = await Promise.all([one.sync.flush(), two.sync.flush()]);
     expect([first, second]).toEqual([
       { sent: 2, complete: true },
-      { sent: 0, complete: true },
+      { sent: 0, complete: true, elsewhere: true },
     ]);
     const server = await app.inject({ url: `/api/carts/${cartId}`, headers: { cookie } });
     const stored = server.json<{ events: StoredEvent<CartEvent>[] }>();
@@ -412,7 +412,9 @@ describe('sync engine with the real server', () => {
     net.failWith.set(refused ?? '', 400);
     net.failWith.set(failing ?? '', 500);
     net.online = true;
-    expect(await sync.flush()).toEqual({ sent: 4, complete: true });
+    // The refused one leaves the queue; the one behind it goes; the failing one pauses, and
+    // the commands of its cart behind it keep their order for its first tries.
+    expect(await sync.flush()).toEqual({ sent: 2, complete: true });
     expect(notices).toEqual(['cart.items-need-update']);
     const onServer = async () => {
       const response = await app.inject({ url: `/api/carts/${cartId}`, headers: { cookie } });
@@ -420,16 +422,18 @@ describe('sync engine with the real server', () => {
         response.json<{ events: StoredEvent<CartEvent>[] }>().events.map((e) => e.commandId),
       );
     };
-    expect(await onServer()).toEqual(new Set([good1, good2, good3]));
+    expect(await onServer()).toEqual(new Set([good1]));
     // The failing one is retried after a pause, longer each time, then set aside: kept and counted.
     for (let attempt = 2; attempt <= 6; attempt += 1) {
       now += 10 * 60_000;
       await sync.flush();
     }
     await expect.poll(() => sync.setAside$.getValue()).toBe(1);
-    expect(sync.queued$.getValue()).toBe(1);
+    expect(sync.queued$.getValue()).toBe(3);
+    // Set aside, it holds nothing back: the rest go.
     now += 60 * 60_000;
-    expect(await sync.flush()).toEqual({ sent: 0, complete: true });
+    expect(await sync.flush()).toEqual({ sent: 2, complete: true });
+    expect(await onServer()).toEqual(new Set([good1, good2, good3]));
     expect(await sync.db.outbox.count()).toBe(1);
     // The buyer tries again once the server is well: it goes.
     net.failWith.clear();
@@ -438,6 +442,43 @@ describe('sync engine with the real server', () => {
     expect(await onServer()).toEqual(new Set([good1, good2, good3, failing]));
     expect(sync.setAside$.getValue()).toBe(0);
     expect(cart.state$.getValue().lines).toHaveLength(4);
+    sync.close();
+  });
+
+  it("never writes a user's change under another session: an ended one gets 401 and the change waits", async () => {
+    const cartId = randomUUID();
+    const { state: net, transport } = network();
+    const { sync, cart } = engine(`sync-ended-${randomUUID()}`, transport, cartId);
+    await cart.ready;
+    const refusedFor: (string | null)[] = [];
+    sync.unauthorized$.subscribe((who) => refusedFor.push(who));
+    const code = [...products.values()].find(
+      (p) => p.soldOnline && p.orderableOnline && p.stock !== 0 && p.minOrderQuantity === null,
+    )?.code;
+    await sync.dispatch(
+      cart,
+      {
+        type: 'AddItem',
+        data: { code: code ?? '', quantity: 1 },
+        metadata: { commandId: randomUUID(), now: new Date().toISOString() },
+      },
+      { locale: 'en-us', userId },
+    ).saved;
+    // The session ended on the server (the browser does not know yet).
+    const valid = cookie;
+    cookie = `${SESSION_COOKIE}=ended-session-0000`;
+    net.online = true;
+    expect(await sync.flush()).toEqual({ sent: 0, complete: false });
+    expect(refusedFor).toEqual([userId]);
+    expect(await sync.db.outbox.count()).toBe(1);
+    cookie = valid;
+    // Nothing was written, under a visitor cookie or otherwise.
+    expect(
+      (await app.inject({ url: `/api/carts/${cartId}`, headers: { cookie } })).statusCode,
+    ).toBe(404);
+    // Signed in again as the same buyer: it goes.
+    expect(await sync.flush()).toEqual({ sent: 1, complete: true });
+    expect(cart.state$.getValue().lines.map((l) => [l.code, l.quantity])).toEqual([[code, 1]]);
     sync.close();
   });
 });

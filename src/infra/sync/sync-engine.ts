@@ -46,6 +46,8 @@ const CHANNEL_NAME = 'assessments-sync';
 const RETRY_MS = 30_000;
 const SOON_MS = 300;
 const OFFLINE_FIRST_MS = 1_000;
+/** A wake for a paused command never comes sooner than this (no timer spins). */
+const MIN_WAKE_MS = 250;
 
 /** A stream kind with what this browser decides with. */
 export interface StreamDefinition<S, C extends KindCommand, E extends KindEvent> {
@@ -84,6 +86,17 @@ export interface FlushResult {
   readonly sent: number;
   /** False when something is left that could be sent now (the network failed). */
   readonly complete: boolean;
+  /** Another tab holds the outbox and sends it (this one did nothing). */
+  readonly elsewhere?: boolean;
+}
+
+/** What one drain of the outbox has learned so far. */
+interface Drain {
+  readonly clientId: string;
+  /** The server answered a request of this drain. */
+  answered: boolean;
+  /** Owners whose session the server refused (401): their entries wait, the rest go. */
+  readonly refusedOwners: Set<string>;
 }
 
 type ChannelMessage =
@@ -120,6 +133,11 @@ export class OpenStream<S, C extends KindCommand, E extends KindEvent> {
   stream: ClientStream<S, C, E>;
   readonly ready: Promise<void>;
   readonly rules: StreamRules<S, C, E>;
+  /**
+   * Commands decided here whose outbox write has not finished: a reload that reads the
+   * outbox meanwhile keeps them (they are not in the database yet).
+   */
+  readonly unsaved = new Map<string, { seq: number; commandId: string; command: C }>();
 
   constructor(
     readonly streamId: string,
@@ -148,6 +166,8 @@ export class SyncEngine {
   readonly setAside$ = new BehaviorSubject<number>(0);
   /** Every command decided in this page, with its events. */
   readonly applied$ = new Subject<AppliedCommand>();
+  /** The server refused a user's session (401): the user whose changes wait (null: a visitor). */
+  readonly unauthorized$ = new Subject<string | null>();
   private readonly open = new Map<string, AnyOpenStream>();
   private readonly channel: BroadcastChannel | undefined;
   private flushing: Promise<FlushResult> | undefined;
@@ -236,7 +256,8 @@ export class SyncEngine {
     } catch (error) {
       if (!this.closed) console.warn('Changes could not be sent yet.', error);
     }
-    if (this.closed) return;
+    // Another tab sends: it tells this one when the outbox changes.
+    if (this.closed || result.elsewhere) return;
     if (!result.complete) {
       // No answer: while the browser says it is online (the connection may be coming back)
       // try again soon, waiting longer each time; offline, the 'online' event wakes it.
@@ -262,7 +283,7 @@ export class SyncEngine {
       () => {
         void this.flushNow();
       },
-      Math.max(0, wake - this.now()),
+      Math.max(MIN_WAKE_MS, wake - this.now()),
     );
   }
 
@@ -315,7 +336,7 @@ export class SyncEngine {
   ): Promise<{ state: S; version: number }> {
     const stored = await this.db.snapshots.get(streamId);
     // A snapshot of another shape (an older version of the store) is rebuilt from events.
-    const snapshot = stored && (stored.shape ?? 1) === kind.snapshotShape ? stored : undefined;
+    const snapshot = stored && (stored.shape ?? 0) === kind.snapshotShape ? stored : undefined;
     let state = snapshot ? (snapshot.state as S) : kind.initialState();
     let version = snapshot?.version ?? 0;
     const tail = await this.db.events
@@ -334,17 +355,18 @@ export class SyncEngine {
   ): Promise<void> {
     await open.definition.refresh?.();
     const { state, version } = await this.confirmedOf(open.streamId, open.definition.kind);
-    const queued = await this.db.outbox.where('streamId').equals(open.streamId).sortBy('id');
-    open.stream = rebuildClientStream(
-      open.rules,
-      state,
-      version,
-      queued.map((entry) => ({
-        seq: entry.id ?? 0,
-        commandId: entry.commandId,
-        command: entry.command as C,
-      })),
-    );
+    const stored = await this.db.outbox.where('streamId').equals(open.streamId).sortBy('id');
+    const queued = stored.map((entry) => ({
+      seq: entry.id ?? 0,
+      commandId: entry.commandId,
+      command: entry.command as C,
+    }));
+    // Decided here while the outbox was being read, not stored yet: still queued.
+    const known = new Set(queued.map((q) => q.commandId));
+    for (const entry of open.unsaved.values()) {
+      if (!known.has(entry.commandId)) queued.push({ ...entry, seq: Number.MAX_SAFE_INTEGER });
+    }
+    open.stream = rebuildClientStream(open.rules, state, version, queued);
     open.state$.next(open.stream.state);
   }
 
@@ -406,9 +428,18 @@ export class SyncEngine {
       attempts: 0,
     };
     const facts = options.facts ?? [];
+    const commandId = command.metadata.commandId;
+    open.unsaved.set(commandId, { seq: 0, commandId, command });
     const saved = this.db
       .transaction('rw', this.db.outbox, this.db.streams, this.db.meta, async () => {
-        if (facts.length > 0) await this.db.meta.bulkPut([...facts]);
+        for (const fact of facts) {
+          // A fact that merges with what another tab stored meanwhile (never overwrites it).
+          const before = fact.merge ? await this.db.meta.get(fact.key) : undefined;
+          await this.db.meta.put({
+            key: fact.key,
+            value: fact.merge ? fact.merge(before?.value) : fact.value,
+          });
+        }
         await this.db.outbox.add(entry);
         const known = await this.db.streams.get(open.streamId);
         if (!known) {
@@ -420,11 +451,18 @@ export class SyncEngine {
           });
         }
       })
-      .then(() => {
-        this.broadcast({ type: 'changed', streamId: open.streamId });
-        this.inBackground(this.countQueued());
-        if (this.started) this.flushSoon();
-      });
+      .then(
+        () => {
+          open.unsaved.delete(commandId);
+          this.broadcast({ type: 'changed', streamId: open.streamId });
+          this.inBackground(this.countQueued());
+          if (this.started) this.flushSoon();
+        },
+        (error: unknown) => {
+          open.unsaved.delete(commandId);
+          throw error;
+        },
+      );
     return { events, saved };
   }
 
@@ -467,34 +505,39 @@ export class SyncEngine {
     if (!locks) return work();
     return locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) =>
       // Another tab is flushing: it sends everything, this one's commands included.
-      lock ? work() : { sent: 0, complete: true },
+      lock ? work() : { sent: 0, complete: true, elsewhere: true },
     );
   }
 
   private async drain(): Promise<FlushResult> {
-    const clientId = await this.client();
+    const drain: Drain = {
+      clientId: await this.client(),
+      answered: false,
+      refusedOwners: new Set(),
+    };
     let sent = 0;
     for (;;) {
-      const batch = nextBatch(
-        (await this.db.outbox.toArray()).map((e) => ({ ...e, id: e.id ?? 0 })),
-        this.now(),
-        this.signedIn(),
-      );
+      const queue = (await this.db.outbox.toArray())
+        .filter((e) => !drain.refusedOwners.has(e.userId ?? ''))
+        .map((e) => ({ ...e, id: e.id ?? 0 }));
+      const batch = nextBatch(queue, this.now(), this.signedIn());
       if (batch.length === 0) break;
-      const outcome = await this.send(clientId, batch);
+      const outcome = await this.send(drain, batch);
       if (outcome === 'stop') return { sent, complete: false };
       sent += outcome;
     }
-    return { sent, complete: true };
+    return { sent, complete: drain.refusedOwners.size === 0 };
   }
 
   /**
    * Sends one stream's batch. A batch the server refuses or fails on is sent again in
-   * halves, so the one command at fault is found alone and the others go through.
-   * The number of commands answered, or `stop` when no answer came (offline, signed out).
+   * halves, so the one command at fault is found alone and the others go through. The
+   * number of commands answered, or `stop` when the rest should wait: no answer at all
+   * (offline), or a server error before the server answered anything in this drain (an
+   * outage: one paused command per round, not a flood of requests).
    */
   private async send(
-    clientId: string,
+    drain: Drain,
     batch: readonly (OutboxEntry & { id: number })[],
   ): Promise<number | 'stop'> {
     const [head] = batch;
@@ -516,19 +559,26 @@ export class SyncEngine {
         head.streamId,
         head.locale,
         {
-          clientId,
+          clientId: drain.clientId,
           expectedVersion: known?.version ?? 0,
           commands: batch.map((e) => ({ seq: e.id, commandId: e.commandId, command: e.command })),
         },
-        { visitor: head.userId === undefined },
+        head.userId === undefined ? { visitor: true } : { visitor: false, userId: head.userId },
       );
     } catch (error) {
       const failure = failureOfStatus(statusOf(error));
-      // A user's command refused because they signed out meanwhile waits for them.
-      const signedOut = head.userId !== undefined && head.userId !== this.signedIn();
-      if (failure === 'offline' || failure === 'unauthorized' || signedOut) return 'stop';
+      if (failure === 'offline') return 'stop';
+      if (failure === 'unauthorized') {
+        // The session is not this owner's any more: their changes wait for them (never sent
+        // as anyone else, never dropped); the others go on, and the session is checked.
+        drain.refusedOwners.add(head.userId ?? '');
+        this.unauthorized$.next(head.userId ?? null);
+        return 0;
+      }
       // Halve the batch until the command at fault is alone; the rest follow in the next.
-      if (batch.length > 1) return this.send(clientId, batch.slice(0, Math.ceil(batch.length / 2)));
+      if (batch.length > 1) {
+        return this.send(drain, batch.slice(0, Math.ceil(batch.length / 2)));
+      }
       if (failure === 'refused') {
         await this.db.outbox.delete(head.id);
         this.notify({
@@ -542,8 +592,9 @@ export class SyncEngine {
       }
       await this.db.outbox.update(head.id, afterFailure(head, this.now(), this.lastSuccessAt));
       await this.countQueued();
-      return 0;
+      return drain.answered ? 0 : 'stop';
     }
+    drain.answered = true;
     this.lastSuccessAt = this.now();
     await this.store(kind.name, batch, response);
     return batch.length;
@@ -620,19 +671,19 @@ export class SyncEngine {
     if (!open || !known) return;
     const { kind } = open.definition;
     const snapshot = await this.db.snapshots.get(streamId);
-    const from = snapshot && (snapshot.shape ?? 1) === kind.snapshotShape ? snapshot.version : 0;
+    const from = snapshot && (snapshot.shape ?? 0) === kind.snapshotShape ? snapshot.version : 0;
     if (Math.floor(known.version / SNAPSHOT_EVERY) <= Math.floor(from / SNAPSHOT_EVERY)) return;
     const { state, version } = await this.confirmedOf(streamId, kind);
     await this.db.snapshots.put({ streamId, version, shape: kind.snapshotShape, state });
   }
 
-  /** Fetches the events other devices added, and shows them. */
-  async pull(streamId: string): Promise<void> {
+  /** Fetches the events other devices added, and shows them (a user's stream: as that user). */
+  async pull(streamId: string, userId?: string): Promise<void> {
     const known = await this.db.streams.get(streamId);
     const kindName = known?.kind ?? streamId.slice(0, streamId.indexOf(':'));
     const kind = this.registry.get(kindName);
     if (!kind) return;
-    const answer = await this.options.transport.pull(kind, streamId, known?.version ?? 0);
+    const answer = await this.options.transport.pull(kind, streamId, known?.version ?? 0, userId);
     if (!answer || answer.events.length === 0) return;
     await this.db.transaction('rw', this.db.events, this.db.streams, async () => {
       await this.appendConfirmed(streamId, kind.name, known?.locale ?? null, answer.events);

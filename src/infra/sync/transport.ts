@@ -17,17 +17,30 @@ export interface PullAnswer {
   readonly events: StoredEvent<unknown>[];
 }
 
+/**
+ * Whose stream a push is for: a visitor's (the server keeps it the visitor's even if
+ * someone is signed in), or a user's (the server refuses it with 401 unless the session is
+ * that user's, so it is never written as anyone else).
+ */
+export type PushOwner =
+  { readonly visitor: true } | { readonly visitor: false; readonly userId?: string };
+
 export interface SyncTransport {
   push(
     kind: AnyStreamKind,
     streamId: string,
     locale: string,
     request: PushBatchRequest<unknown>,
-    /** A visitor's stream: the server keeps it the visitor's even if someone is signed in. */
-    options?: { readonly visitor: boolean },
+    options?: PushOwner,
   ): Promise<PushBatchResponse<unknown>>;
   /** null: the server has never seen the stream (made offline, nothing sent yet). */
-  pull(kind: AnyStreamKind, streamId: string, after: number): Promise<PullAnswer | null>;
+  pull(
+    kind: AnyStreamKind,
+    streamId: string,
+    after: number,
+    /** A user's stream: read only as that user. */
+    userId?: string,
+  ): Promise<PullAnswer | null>;
 }
 
 /** A failed request: its HTTP status, or null when no answer came at all. */
@@ -44,21 +57,27 @@ export function pushUrl(
   kind: AnyStreamKind,
   streamId: string,
   locale: string,
-  visitor: boolean,
+  owner: PushOwner,
 ): string {
   const address = addressOf(kind);
   const query = new URLSearchParams();
   if (kind.perStore) query.set('locale', locale);
-  if (visitor && address.per === 'stream') query.set('as', 'visitor');
+  if (owner.visitor && address.per === 'stream') query.set('as', 'visitor');
+  if (!owner.visitor && owner.userId) query.set('user', owner.userId);
   const search = query.size > 0 ? `?${query.toString()}` : '';
   return address.per === 'user'
     ? `${address.path}/commands${search}`
     : `${address.path}/${encodeURIComponent(parseStreamId(streamId).id)}/commands${search}`;
 }
 
-export function pullUrl(kind: AnyStreamKind, streamId: string, after: number): string {
+export function pullUrl(
+  kind: AnyStreamKind,
+  streamId: string,
+  after: number,
+  userId?: string,
+): string {
   const address = addressOf(kind);
-  const query = `?after=${String(after)}`;
+  const query = `?after=${String(after)}${userId ? `&user=${encodeURIComponent(userId)}` : ''}`;
   return address.per === 'user'
     ? `${address.path}${query}`
     : `${address.path}/${encodeURIComponent(parseStreamId(streamId).id)}${query}`;
@@ -70,16 +89,19 @@ export function transportOver(
 ): SyncTransport {
   return {
     async push(kind, streamId, locale, request, options) {
-      const response = await fetcher(pushUrl(kind, streamId, locale, options?.visitor ?? false), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(request),
-      });
+      const response = await fetcher(
+        pushUrl(kind, streamId, locale, options ?? { visitor: false }),
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(request),
+        },
+      );
       return (await response.json()) as PushBatchResponse<unknown>;
     },
-    async pull(kind, streamId, after) {
+    async pull(kind, streamId, after, userId) {
       try {
-        const response = await fetcher(pullUrl(kind, streamId, after));
+        const response = await fetcher(pullUrl(kind, streamId, after, userId));
         return (await response.json()) as PullAnswer;
       } catch (error) {
         if (statusOf(error) === 404) return null;
