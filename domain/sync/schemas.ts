@@ -8,7 +8,7 @@
 import * as z from 'zod';
 import { MAX_LINE_QUANTITY } from '../cart/limits';
 import { SAVED_CART_DESCRIPTION_MAX, SAVED_CART_NAME_MAX } from '../saved-cart/saved-carts';
-import { boundedInt, boundedIntParam, requestText } from '../validation/fields';
+import { boundedInt, requestText } from '../validation/fields';
 import { V } from '../validation/messages';
 import { INT32_MAX } from '../validation/storable';
 import { storableText } from '../validation/storable-check';
@@ -113,17 +113,3 @@ export const savedCartCommandSchema = z.discriminatedUnion('type', [
     metadata,
   }),
 ]);
-
-export function pushRequestSchema<T extends z.ZodType>(command: T) {
-  return z.object({
-    clientId: idSchema,
-    seq: boundedInt(1, Number.MAX_SAFE_INTEGER),
-    commandId: idSchema,
-    expectedVersion: boundedInt(0, INT32_MAX),
-    command,
-  });
-}
-
-export const streamQuerySchema = z.object({
-  after: boundedIntParam(0, INT32_MAX).default(0),
-});

@@ -128,8 +128,14 @@ export interface Reaction {
  */
 export interface ProcessManager {
   readonly name: string;
-  /** The stream kinds whose events it reads. */
+  /** The stream kinds whose events it reads (at least one). */
   readonly kinds: readonly string[];
+  /**
+   * Whether a manager added to a running store reacts to the events recorded before it
+   * (default: no, it starts at the newest event, so adding "order placed → clear the cart"
+   * never clears the carts of every past order).
+   */
+  readonly fromStart?: boolean;
   readonly react: (event: RecordedEvent) => readonly Reaction[];
 }
 
@@ -147,6 +153,9 @@ export function streamRegistry(
   for (const kind of kinds) {
     if (byName.has(kind.name)) throw new Error(`Stream kind ${kind.name} is registered twice`);
     byName.set(kind.name, kind);
+  }
+  for (const manager of processManagers) {
+    if (manager.kinds.length === 0) throw new Error(`${manager.name} reads no stream kind`);
   }
   const paths = kinds.flatMap((k) => (k.address ? [k.address.path] : []));
   if (new Set(paths).size !== paths.length) throw new Error('Two stream kinds share a path');

@@ -51,6 +51,17 @@ create table checkpoints (
   updated_at timestamptz not null default now()
 );
 
+-- Events a process manager could not react to after repeated tries: set aside (and logged)
+-- so the manager goes on, kept here to be looked at and replayed.
+create table parked_reactions (
+  manager text not null,
+  stream_id text not null,
+  version integer not null,
+  error text not null,
+  parked_at timestamptz not null default now(),
+  primary key (manager, stream_id, version)
+);
+
 -- Requests that must run online and once (place order, pay, create quote): a repeated key
 -- returns the first answer.
 create table idempotency_keys (

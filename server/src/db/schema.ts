@@ -330,6 +330,18 @@ export const checkpoints = pgTable('checkpoints', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+export const parkedReactions = pgTable(
+  'parked_reactions',
+  {
+    manager: text('manager').notNull(),
+    streamId: text('stream_id').notNull(),
+    version: integer('version').notNull(),
+    error: text('error').notNull(),
+    parkedAt: timestamp('parked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.manager, t.streamId, t.version] })],
+);
+
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -371,5 +383,6 @@ export const schema = {
   readModels,
   readModelShapes,
   checkpoints,
+  parkedReactions,
   idempotencyKeys,
 };

@@ -20,7 +20,7 @@ import {
 import { buildTestApp } from '../../../tests/support/app';
 import { testDatabaseTargets, type TestDatabase } from '../../../tests/support/databases';
 import { readModelShapes } from '../db/schema';
-import { ProcessManagerRunner } from './process-managers';
+import { MAX_REACTION_TRIES, ProcessManagerRunner } from './process-managers';
 import { findDocuments, readDocument, rebuildStaleReadModels } from './read-models';
 
 interface TallyState {
@@ -112,6 +112,8 @@ function rowsOf<T>(result: unknown): T[] {
 const closer: ProcessManager = {
   name: 'tally-closer',
   kinds: ['tally'],
+  // Added after the tallies were made: it reacts to their history too.
+  fromStart: true,
   react: (event) =>
     event.type === 'Closed'
       ? [
@@ -322,5 +324,38 @@ describe.each(testDatabaseTargets())('a new aggregate registered in one file ($k
     expect(rows[0]?.metadata.causationId).toMatch(/^tally:tally-pm-\d{4}@2$/);
     expect(rows[0]?.metadata.correlationId).toMatch(/^tally-pm-\d{4}-close$/);
     await second.stop();
+  });
+
+  it('starts a new manager at the newest event, and parks an event it keeps failing on', async () => {
+    visitor = '';
+    await push('tally-old-0001', [add('old-0001-add', 1), close('old-0001-close')]);
+    const seen: string[] = [];
+    let tries = 0;
+    const watcher: ProcessManager = {
+      name: 'tally-watcher',
+      kinds: ['tally'],
+      react: (event) => {
+        if (event.streamId === 'tally:tally-bad-0001') {
+          tries += 1;
+          throw new Error('cannot react to this one');
+        }
+        seen.push(`${event.streamId}@${String(event.version)}`);
+        return [];
+      },
+    };
+    const runner = new ProcessManagerRunner(t.database.db, app.eventStore, [watcher]);
+    // Added now: the tally made before it is history, not news.
+    expect(await runner.runOnce()).toBe(0);
+    await push('tally-bad-0001', [add('bad-0001-add', 1)]);
+    await push('tally-new-0001', [add('new-0001-add', 2)]);
+    // The failing event is tried again on later runs, then parked; the next one goes.
+    expect(await handle(runner, 2)).toBe(2);
+    expect(tries).toBe(MAX_REACTION_TRIES);
+    expect(seen).toEqual(['tally:tally-new-0001@1']);
+    const parked = rowsOf<{ stream_id: string; version: number }>(
+      await t.database.db.execute(sql`select stream_id, version from parked_reactions`),
+    );
+    expect(parked).toEqual([{ stream_id: 'tally:tally-bad-0001', version: 1 }]);
+    await runner.stop();
   });
 });

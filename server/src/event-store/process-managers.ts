@@ -42,6 +42,9 @@ interface EventRow {
   position: string | number;
 }
 
+/** Tries of a reaction that keeps failing before its event is parked. */
+export const MAX_REACTION_TRIES = 5;
+
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
@@ -51,6 +54,8 @@ export class ProcessManagerRunner {
   private timer: ReturnType<typeof setInterval> | undefined;
   private running: Promise<number> | undefined;
   private again = false;
+  /** Failed tries of each event's reaction, by manager and event. */
+  private readonly failures = new Map<string, number>();
   private started = false;
   /** Set by stop(): a run in progress ends after the event it is on. */
   private stopped = false;
@@ -120,12 +125,19 @@ export class ProcessManagerRunner {
     return handled;
   }
 
-  private async claim(name: string): Promise<{ txid: string; position: number } | undefined> {
+  private async claim(
+    manager: ProcessManager,
+  ): Promise<{ txid: string; position: number } | undefined> {
+    const name = manager.name;
     const leaseMs = this.options.leaseMs ?? 30_000;
+    // A new manager starts after the newest event (below every open transaction), unless
+    // it asks for the history.
+    const start = manager.fromStart ? sql`'0'::xid8` : sql`pg_snapshot_xmin(pg_current_snapshot())`;
     const [row] = rowsOf<{ txid: string; position: string | number }>(
       await this.db.execute(sql`
-        insert into checkpoints (name, lease_owner, lease_until)
-        values (${name}, ${this.instanceId}, now() + make_interval(secs => ${leaseMs / 1000}))
+        insert into checkpoints (name, transaction_id, lease_owner, lease_until)
+        values (${name}, ${start}, ${this.instanceId},
+                now() + make_interval(secs => ${leaseMs / 1000}))
         on conflict (name) do update
            set lease_owner = excluded.lease_owner, lease_until = excluded.lease_until
          where checkpoints.lease_owner is null
@@ -137,7 +149,7 @@ export class ProcessManagerRunner {
   }
 
   private async runManager(manager: ProcessManager, limit: number): Promise<number> {
-    const checkpoint = await this.claim(manager.name);
+    const checkpoint = await this.claim(manager);
     if (!checkpoint) return 0;
     let { txid, position } = checkpoint;
     let handled = 0;
@@ -159,7 +171,7 @@ export class ProcessManagerRunner {
       );
       if (rows.length === 0) break;
       for (const row of rows) {
-        await this.react(manager, row);
+        if (!(await this.reactOrPark(manager, row))) return handled;
         txid = row.txid;
         position = Number(row.position);
         const moved = rowsOf<{ name: string }>(
@@ -176,6 +188,31 @@ export class ProcessManagerRunner {
       }
     }
     return handled;
+  }
+
+  /**
+   * Reacts to one event. A reaction that keeps failing (not a rejection: those are answers)
+   * is tried again on later runs, then parked after `MAX_REACTION_TRIES` so the manager goes
+   * on; false while it is still being retried (the checkpoint stays before it).
+   */
+  private async reactOrPark(manager: ProcessManager, row: EventRow): Promise<boolean> {
+    const key = `${manager.name}:${row.stream_id}@${String(row.version)}`;
+    try {
+      await this.react(manager, row);
+      this.failures.delete(key);
+      return true;
+    } catch (error) {
+      const tries = (this.failures.get(key) ?? 0) + 1;
+      this.failures.set(key, tries);
+      this.options.onError?.(error);
+      if (tries < MAX_REACTION_TRIES) return false;
+      this.failures.delete(key);
+      await this.db.execute(sql`
+        insert into parked_reactions (manager, stream_id, version, error)
+        values (${manager.name}, ${row.stream_id}, ${row.version}, ${String(error)})
+        on conflict do nothing`);
+      return true;
+    }
   }
 
   private async react(manager: ProcessManager, row: EventRow): Promise<void> {

@@ -5,7 +5,7 @@
  * such read models. When a read model's shape version changes, it is rebuilt on start from
  * the events of every stream of its kind.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AnyStreamKind, StreamRegistry } from '../../../domain/sync/stream-kind';
 import type { Db } from '../db/database';
 import { readModels, readModelShapes, streams } from '../db/schema';
@@ -75,6 +75,8 @@ async function rebuild(
       .onConflictDoUpdate({
         target: [readModels.model, readModels.streamId],
         set: { doc, version: values.version, updatedAt: new Date() },
+        // Never over a newer document another instance wrote meanwhile.
+        setWhere: sql`${readModels.version} <= ${values.version}`,
       });
   }
 }

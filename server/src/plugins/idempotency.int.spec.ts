@@ -69,4 +69,27 @@ describe.each(testDatabaseTargets())('requests that run once ($kind)', (target) 
     expect(retried.statusCode).toBe(201);
     expect(runs).toBe(2);
   });
+
+  it('lets a retry take over a claim whose process died, after its lease', async () => {
+    const { idempotencyKeys } = await import('../db/schema');
+    await t.database.db.insert(idempotencyKeys).values({
+      scope: 'orders:user-1',
+      key: 'key-0000009',
+      requestHash: 'x',
+      status: 'running',
+    });
+    // Another request's claim (another hash): refused as a different request.
+    expect((await post('key-0000009', { cart: 'a' })).statusCode).toBe(422);
+    const first = await post('key-0000010', { cart: 'a' });
+    expect(first.statusCode).toBe(201);
+    // A claim of this very request, left running long ago by a process that died.
+    const { eq } = await import('drizzle-orm');
+    await t.database.db
+      .update(idempotencyKeys)
+      .set({ status: 'running', updatedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(idempotencyKeys.key, 'key-0000010'));
+    const retried = await post('key-0000010', { cart: 'a' });
+    expect(retried.statusCode).toBe(201);
+    expect(runs).toBe(2);
+  });
 });

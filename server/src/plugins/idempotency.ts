@@ -2,8 +2,11 @@
  * Requests that must run online and exactly once (place order, pay, create quote), keyed by
  * the `Idempotency-Key` header. The first request with a key runs and its answer is stored;
  * a repeat with the same key and the same body gets that answer again (nothing runs twice);
- * the same key with another body is refused (422); a repeat while the first still runs is
- * told to wait (409). A request that fails on the server frees its key for a retry.
+ * the same key with another request (another body, method or route) is refused (422); a
+ * repeat while the first still runs is told to wait (409), until the first's claim lapses
+ * (a process that died mid-request frees its keys after `RUNNING_LEASE_MS`). A request that
+ * fails on the server frees its key for a retry, so the work must itself be safe to run
+ * again after a failure (write its effects in one transaction, keyed by the same key).
  */
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -12,6 +15,9 @@ import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '../../../domain/shared
 import type { Db } from '../db/database';
 import { idempotencyKeys } from '../db/schema';
 import { errorBody } from './errors';
+
+/** How long a claim on a key holds without an answer before another request may run. */
+export const RUNNING_LEASE_MS = 60_000;
 
 export interface StoredAnswer {
   readonly statusCode: number;
@@ -46,8 +52,24 @@ export async function runOnce(
     const [row] = await db.select().from(idempotencyKeys).where(where);
     if (!row) return runOnce(db, target, work);
     if (row.requestHash !== requestHash) return { outcome: 'mismatch' };
-    if (row.status !== 'done') return { outcome: 'conflict' };
-    return { outcome: 'replayed', statusCode: row.statusCode ?? 200, body: row.response };
+    if (row.status === 'done') {
+      return { outcome: 'replayed', statusCode: row.statusCode ?? 200, body: row.response };
+    }
+    // A claim whose process died: taken over (once: the update names the old claim).
+    const lapsed = row.updatedAt.getTime() < Date.now() - RUNNING_LEASE_MS;
+    if (!lapsed) return { outcome: 'conflict' };
+    const taken = await db
+      .update(idempotencyKeys)
+      .set({ updatedAt: new Date() })
+      .where(
+        and(
+          where,
+          eq(idempotencyKeys.status, 'running'),
+          eq(idempotencyKeys.updatedAt, row.updatedAt),
+        ),
+      )
+      .returning({ key: idempotencyKeys.key });
+    if (taken.length === 0) return { outcome: 'conflict' };
   }
   let answer: StoredAnswer;
   try {
@@ -89,7 +111,16 @@ export async function sendOnce(
       .code(400)
       .send(errorBody('idempotency_key_required', 'The request needs an Idempotency-Key header.'));
   }
-  const result = await runOnce(db, { scope, key: parsed.data, request: request.body }, work);
+  const result = await runOnce(
+    db,
+    {
+      scope,
+      key: parsed.data,
+      // The same key for another route or method is another request.
+      request: { method: request.method, route: request.routeOptions.url, body: request.body },
+    },
+    work,
+  );
   if (result.outcome === 'conflict') {
     return reply
       .code(409)
