@@ -1,4 +1,5 @@
 /** The cart as a stream kind (decision 018): one definition for browser, server and database. */
+import { cartCommandSchema } from '../sync/schemas';
 import { defineStreamKind } from '../sync/stream-kind';
 import type { CartCommand } from './commands';
 import type { CartContext } from './context';
@@ -17,7 +18,7 @@ export const cartStreamKind = defineStreamKind<CartState, CartCommand, CartEvent
   decide: cartDecider.decide,
   evolve: cartDecider.evolve,
   upcast: (stored) => upcastCartEvent(stored as StoredCartEvent),
-  commandSchema: () => import('../sync/schemas').then((m) => m.cartCommandSchema),
+  commandSchema: cartCommandSchema,
   // Promotion codes and customer accounts are known to the server only.
   serverOnly: (command) => command.type === 'ApplyPromotion' || command.type === 'ChooseAccount',
   refused: CART_MESSAGES.itemsNeedUpdate,

@@ -1,4 +1,5 @@
 /** A signed-in user's saved carts as a stream kind: one stream per user, at /api/saved-carts. */
+import { savedCartCommandSchema } from '../sync/schemas';
 import { defineStreamKind } from '../sync/stream-kind';
 import {
   decideSavedCarts,
@@ -22,7 +23,7 @@ export const savedCartsStreamKind = defineStreamKind<
   decide: (command, state) => decideSavedCarts(command, state),
   evolve: evolveSavedCarts,
   upcast: (stored) => stored as SavedCartEvent,
-  commandSchema: () => import('../sync/schemas').then((m) => m.savedCartCommandSchema),
+  commandSchema: savedCartCommandSchema,
   refused: SAVED_CART_MESSAGES.notSaved,
   snapshotShape: 1,
 });

@@ -66,10 +66,10 @@ export interface StreamKind<S, C extends KindCommand, E extends KindEvent, X = u
   /** The current shape of an event stored in any shape it was ever written in. */
   readonly upcast: (stored: StoredShape) => E;
   /**
-   * The command's shape, checked at the server's edge (a zod schema), loaded on demand so a
-   * browser never downloads the validators with the kind.
+   * The command's shape, checked at the server's edge (a zod schema). The browser loads it
+   * with the kinds, after the first page (the cart store's chunk), never on the first page.
    */
-  readonly commandSchema: () => Promise<{ readonly parse: (input: unknown) => unknown }>;
+  readonly commandSchema: { readonly parse: (input: unknown) => unknown };
   /** Commands only the server can decide: queued in the browser with no effect there. */
   readonly serverOnly?: (command: C) => boolean;
   /** What a buyer is told when the server refuses one of its commands for good. */

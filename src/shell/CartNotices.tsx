@@ -1,18 +1,11 @@
 /**
  * What the server said about queued cart changes it could not take (SPEC 8: "Some items in
  * your cart need to be updated..."), shown in the spec's words until dismissed. Notices
- * reach every tab (the sync engine passes them on). Changes set aside after repeated server
- * errors are counted here too, with a way to send them again: never dropped in silence.
+ * reach every tab (the sync engine passes them on).
  */
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import {
-  cartNotices$,
-  cartSetAside$,
-  claimedCommands,
-  loadCartStore,
-} from '../infra/cart/cart-loader';
-import { useObservableValue } from '../infra/use-observable';
+import { cartNotices$, claimedCommands } from '../infra/cart/cart-loader';
 import type { SyncNotice } from '../infra/sync/sync-engine';
 
 const MAX_SHOWN = 5;
@@ -35,31 +28,9 @@ export function CartNotices() {
     };
   }, []);
 
-  const setAside = useObservableValue(cartSetAside$);
-
-  if (notices.length === 0 && setAside === 0) return null;
+  if (notices.length === 0) return null;
   return (
     <div className="notifications cart-notices" role="alert">
-      {setAside > 0 && (
-        <div className="notification notification--warning">
-          <p>
-            <Plural
-              value={setAside}
-              one="# change to your carts could not be sent to the store. It is kept on this device."
-              other="# changes to your carts could not be sent to the store. They are kept on this device."
-            />
-          </p>
-          <button
-            type="button"
-            className="button-secondary"
-            onClick={() => {
-              void loadCartStore().then((store) => store.retrySetAside());
-            }}
-          >
-            <Trans>Try again</Trans>
-          </button>
-        </div>
-      )}
       {notices.map((notice) => (
         <div key={notice.commandId} className="notification notification--warning">
           <p>{i18n._(notice.message)}</p>

@@ -11,7 +11,6 @@ import { encodeNotifications, NOTIFICATIONS_PARAM } from '../../domain/notificat
 import { loadTagManager } from '../infra/analytics';
 import { loadBootstrap } from '../infra/bootstrap';
 import { cartMergeOffer$, openCart } from '../infra/cart/cart-loader';
-import { warmIndex } from '../infra/catalog-index';
 import { connectLiveFlags } from '../infra/flags';
 import { autoLocaleSwitch } from '../infra/locale-switch';
 import { currentUser$ } from '../infra/session';
@@ -32,6 +31,9 @@ import { StorefrontContext, type StorefrontRouteData } from './use-storefront';
 const SignInMergeDialog = lazy(() =>
   import('./SignInMergeDialog').then((module) => ({ default: module.SignInMergeDialog })),
 );
+
+/** How long after a storefront page opens its catalog index is fetched for offline use. */
+const INDEX_WARM_DELAY_MS = 3_000;
 
 export function StorefrontLayout() {
   const { storefront, known } = useLoaderData<StorefrontRouteData>();
@@ -75,8 +77,17 @@ export function StorefrontLayout() {
   }, [known, storefront, user]);
 
   // The store's catalog index, in idle time: any of its products opens offline.
+  // Once the page has settled: it must never compete with what the page shows first.
   useEffect(() => {
-    if (known) warmIndex(storefront.locale);
+    if (!known) return;
+    const timer = setTimeout(() => {
+      void import('../infra/catalog-index').then(({ warmIndex }) => {
+        warmIndex(storefront.locale);
+      });
+    }, INDEX_WARM_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+    };
   }, [known, storefront]);
 
   useEffect(() => {

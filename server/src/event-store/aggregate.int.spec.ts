@@ -63,7 +63,7 @@ const tallyKind = defineStreamKind<TallyState, TallyCommand, TallyEvent>({
       ? { ...state, count: state.count + event.data.by }
       : { ...state, closed: true },
   upcast: (stored) => stored as TallyEvent,
-  commandSchema: () => Promise.resolve(tallyCommandSchema),
+  commandSchema: tallyCommandSchema,
   refused: REFUSED,
   snapshotShape: 1,
   readModels: [
@@ -98,7 +98,7 @@ const ledgerKind = defineStreamKind<LedgerState, LedgerCommand, LedgerEvent>({
   decide: (command) => [{ type: 'Recorded', v: 1, data: command.data }],
   evolve: (state, event) => ({ totals: [...state.totals, event.data] }),
   upcast: (stored) => stored as LedgerEvent,
-  commandSchema: () => Promise.resolve(z.object({})),
+  commandSchema: z.object({}),
   refused: REFUSED,
   snapshotShape: 1,
 });

@@ -97,11 +97,11 @@ export function registerStreamRoutes(
   });
 
   /** Each command in the kind's own shape (a 400 names the field that is wrong). */
-  async function commandsOf(
+  function commandsOf(
     kind: AnyStreamKind,
     queued: readonly QueuedCommand<unknown>[],
-  ): Promise<QueuedCommand<unknown>[]> {
-    const schema = await kind.commandSchema();
+  ): QueuedCommand<unknown>[] {
+    const schema = kind.commandSchema;
     const now = new Date().toISOString();
     return queued.map((q) => {
       const command = schema.parse(q.command) as { metadata: object };
@@ -121,7 +121,7 @@ export function registerStreamRoutes(
   ) {
     const body = parsePush(request.body);
     const batch = body.batch ? body.request : batchOf(body.request);
-    const commands = await commandsOf(kind, batch.commands);
+    const commands = commandsOf(kind, batch.commands);
     const caller = await identifyCaller(request, db, verifyToken);
     const resolved = target(caller);
     if (resolved === 'unauthorized') return unauthorized(reply);

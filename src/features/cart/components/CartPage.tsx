@@ -20,6 +20,7 @@ import { pushEvent } from '../../../infra/analytics';
 import {
   cartNotices$,
   cartQueued$,
+  cartSetAside$,
   cartSummary$,
   claimedCommands,
 } from '../../../infra/cart/cart-loader';
@@ -57,6 +58,7 @@ export function CartPage() {
         <Trans>Your Shopping Cart</Trans>
       </h1>
       <SyncStatus queued={queued} />
+      {store && <SetAsideChanges store={store} />}
       {!store || !summary ? (
         <p role="status" aria-busy="true">
           <Trans>Loading your cart…</Trans>
@@ -468,6 +470,35 @@ function SaveCart({ store }: { store: CartStore }) {
         />
       ) : null}
     </>
+  );
+}
+
+/**
+ * Changes set aside after repeated server errors: kept on this device, counted, and sent
+ * again when the person asks (never dropped in silence).
+ */
+function SetAsideChanges({ store }: { store: CartStore }) {
+  const setAside = useObservableValue(cartSetAside$);
+  if (setAside === 0) return null;
+  return (
+    <div className="notification notification--warning" role="alert">
+      <p>
+        <Plural
+          value={setAside}
+          one="# change to your carts could not be sent to the store. It is kept on this device."
+          other="# changes to your carts could not be sent to the store. They are kept on this device."
+        />
+      </p>
+      <button
+        type="button"
+        className="button-secondary"
+        onClick={() => {
+          void store.retrySetAside();
+        }}
+      >
+        <Trans>Try again</Trans>
+      </button>
+    </div>
   );
 }
 
