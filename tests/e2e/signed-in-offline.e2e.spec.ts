@@ -103,9 +103,10 @@ function forgiveOfflineLoads(pageErrors: string[]) {
   pageErrors.splice(0, pageErrors.length, ...ours);
 }
 
+/** The service worker controls the page (installing it precaches the app: slow on a busy machine). */
 async function waitForWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
+    timeout: 60_000,
   });
 }
 
