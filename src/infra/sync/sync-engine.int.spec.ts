@@ -1,8 +1,10 @@
 /**
  * The browser's sync engine with fake-indexeddb against the real server (app.inject on
- * PGlite): 200 commands queued offline survive closing the database, and once online the
- * server holds all 200 effects exactly once, even when the flush is cut off midway (the
- * server applied a command but its answer was lost) and retried.
+ * PGlite, and PostgreSQL when DATABASE_URL is set): 200 commands queued offline survive
+ * closing the database, and once online the server holds all 200 effects exactly once, even
+ * when the flush is cut off midway (the server applied a command but its answer was lost)
+ * and retried; a poison command never holds back the ones behind it; a user's change never
+ * goes out under another session.
  */
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
@@ -37,10 +39,9 @@ import { SyncEngine, type LockManagerLike, type SyncEngineOptions } from './sync
 import { ApiError } from '../api';
 import { transportOver, type SyncTransport } from './transport';
 
-const [pglite] = testDatabaseTargets();
 const storefront = storefrontFor('en-us');
 
-describe('sync engine with the real server', () => {
+describe.each(testDatabaseTargets())('sync engine with the real server ($kind)', (target) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let cookie = '';
@@ -48,7 +49,7 @@ describe('sync engine with the real server', () => {
   const products = new Map<string, CartProduct>();
 
   beforeAll(async () => {
-    t = await pglite!.open();
+    t = await target.open();
     app = await buildTestApp(t.database);
     await seedIfEmpty(t.database.db);
     await seedDemoUsers(t.database.db);
