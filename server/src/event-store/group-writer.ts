@@ -104,6 +104,7 @@ export class GroupWriter {
         ? { snapshot: w.snapshot.state, snapshot_shape: w.snapshot.shape }
         : {}),
       client_id: w.clientId,
+      command_ids: w.answers.map((a) => a.commandId),
       seq: Math.max(0, ...w.answers.map((a) => a.seq)),
       owner_kind: w.ownerKind,
       owner_id: w.ownerId,
@@ -146,8 +147,8 @@ export class GroupWriter {
       with input as materialized (
         select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
           stream_id text, from_version integer, version integer, set_snapshot boolean,
-          snapshot jsonb, snapshot_shape integer, client_id text, seq bigint,
-          owner_kind text, owner_id text)
+          snapshot jsonb, snapshot_shape integer, client_id text, command_ids text[],
+          seq bigint, owner_kind text, owner_id text)
       ), answers as materialized (
         select * from jsonb_to_recordset(${JSON.stringify(answers)}::jsonb) as a(
           stream_id text, command_id text, client_id text, seq bigint, status text,
@@ -164,9 +165,8 @@ export class GroupWriter {
           from input i
          where s.stream_id = i.stream_id and s.version = i.from_version
            and not exists (
-             select 1 from answers a join ${commands} c
-                 on c.stream_id = a.stream_id and c.command_id = a.command_id
-              where a.stream_id = i.stream_id)
+             select 1 from ${commands} c
+              where c.stream_id = i.stream_id and c.command_id = any(i.command_ids))
         returning s.stream_id
       ), new_events as (
         insert into ${events} (stream_id, version, type, v, data, metadata, command_id)
