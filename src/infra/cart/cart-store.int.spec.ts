@@ -27,8 +27,8 @@ import { testDatabaseTargets, type TestDatabase } from '../../../tests/support/d
 import type { SignedInUser } from '../session';
 import { openLocalDb } from '../sync/local-db';
 import { SyncEngine } from '../sync/sync-engine';
-import { ApiError } from '../api';
-import { transportOver, type SyncTransport } from '../sync/transport';
+import { injectNetwork, isPlainlyOrderable } from '../sync/test-doubles';
+import type { SyncTransport } from '../sync/transport';
 import { CartStore } from './cart-store';
 import { cartProductOf } from './cart-stream';
 
@@ -67,20 +67,7 @@ describe('cart store with the real server', () => {
 
   /** The network, off until a test turns it on; the shipped transport over app.inject. */
   function network() {
-    const state = { online: false };
-    const fetcher = async (path: string, init?: RequestInit): Promise<Response> => {
-      if (!state.online) throw new TypeError('Failed to fetch');
-      const body = typeof init?.body === 'string' ? init.body : undefined;
-      const response = await app.inject({
-        method: init?.method === 'POST' ? 'POST' : 'GET',
-        url: path,
-        headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { payload: body } : {}),
-      });
-      if (response.statusCode >= 400) throw new ApiError(response.statusCode, null);
-      return new Response(response.body, { status: response.statusCode });
-    };
-    return { state, transport: transportOver(fetcher) };
+    return injectNetwork(() => (request) => app.inject(request), { cookie: () => cookie });
   }
 
   async function openStore(name: string, transport: SyncTransport) {
@@ -102,12 +89,7 @@ describe('cart store with the real server', () => {
     if (!found) throw new Error('no such product in the seed');
     return found.code;
   }
-  const orderable = (p: CartProduct) =>
-    p.soldOnline &&
-    p.orderableOnline &&
-    p.stock !== 0 &&
-    p.minOrderQuantity === null &&
-    p.unitPriceMinor !== null;
+  const orderable = isPlainlyOrderable;
 
   it('keeps a quick order draft through a restart and adds its valid rows to the cart in one command', async () => {
     const name = `cart-store-${randomUUID()}`;

@@ -33,7 +33,6 @@ import { seedIfEmpty } from '../../../server/src/db/seed';
 import type { FlagService } from '../../../server/src/flags/flag-service';
 import { buildTestApp } from '../../../tests/support/app';
 import { testDatabaseTargets, type TestDatabase } from '../../../tests/support/databases';
-import { ApiError } from '../api';
 import {
   browserCartContext,
   cartDefinition,
@@ -41,8 +40,8 @@ import {
   cartStreamId,
 } from '../cart/cart-stream';
 import { openLocalDb } from './local-db';
-import { SyncEngine, type LockManagerLike, type OpenStream } from './sync-engine';
-import { transportOver } from './transport';
+import { SyncEngine, type OpenStream } from './sync-engine';
+import { injectNetwork, isPlainlyOrderable, tabLocks } from './test-doubles';
 
 const [pglite] = testDatabaseTargets();
 const storefront = storefrontFor('en-us');
@@ -123,14 +122,7 @@ describe('the shipped engine and event store converge (property)', () => {
     const index = (await app.inject('/api/catalog/index?locale=en-us')).json<CatalogIndex>();
     for (const item of index.items) products.set(item.code, cartProductOf(item));
     codes = [...products.values()]
-      .filter(
-        (p) =>
-          p.soldOnline &&
-          p.orderableOnline &&
-          p.stock !== 0 &&
-          p.minOrderQuantity === null &&
-          p.unitPriceMinor !== null,
-      )
+      .filter(isPlainlyOrderable)
       .slice(0, 4)
       .map((p) => p.code);
     expect(codes).toHaveLength(4);
@@ -148,37 +140,14 @@ describe('the shipped engine and event store converge (property)', () => {
         const run = randomUUID();
         const cartId = randomUUID();
         const dbName = `convergence-${run}`;
-        const net = { online: false, answer: 'delivered' as Answer };
-        const fetcher = async (path: string, init?: RequestInit): Promise<Response> => {
-          if (!net.online) throw new TypeError('Failed to fetch');
-          const body = typeof init?.body === 'string' ? init.body : undefined;
-          const send = () =>
-            app.inject({
-              method: init?.method === 'POST' ? 'POST' : 'GET',
-              url: path,
-              headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-              ...(body ? { payload: body } : {}),
-            });
-          let response = await send();
-          if (body && net.answer === 'duplicated') response = await send();
-          if (body && net.answer === 'lost') throw new TypeError('Failed to fetch');
-          if (response.statusCode >= 400) throw new ApiError(response.statusCode, null);
-          return new Response(response.body, { status: response.statusCode });
-        };
-        const transport = transportOver(fetcher);
-        // Web Locks: one callback at a time holds a name.
-        const held = new Set<string>();
-        const locks: LockManagerLike = {
-          async request(name, _options, callback) {
-            if (held.has(name)) return callback(null);
-            held.add(name);
-            try {
-              return await callback({ name });
-            } finally {
-              held.delete(name);
-            }
-          },
-        };
+        // What the network does to the answers of the next pushes.
+        let mode = 'delivered' as Answer;
+        const { state: net, transport } = injectNetwork(() => (request) => app.inject(request), {
+          cookie: () => cookie,
+          duplicate: () => mode === 'duplicated',
+          loseAnswer: (method) => method === 'POST' && mode === 'lost',
+        });
+        const locks = tabLocks();
         const open = () => {
           const sync = new SyncEngine({
             db: openLocalDb(dbName),
@@ -234,9 +203,9 @@ describe('the shipped engine and event store converge (property)', () => {
             } else if (s.kind === 'network') {
               net.online = s.online;
             } else if (s.kind === 'flush') {
-              net.answer = s.answer;
+              mode = s.answer;
               await tabs[s.tab].sync.flush();
-              net.answer = 'delivered';
+              mode = 'delivered';
             } else if (s.kind === 'reload') {
               tabs[s.tab].sync.close();
               tabs[s.tab] = open();
@@ -251,7 +220,7 @@ describe('the shipped engine and event store converge (property)', () => {
 
           // Both online: each flushes until its outbox is empty, then pulls.
           net.online = true;
-          net.answer = 'delivered';
+          mode = 'delivered';
           for (let round = 0; round < 5; round += 1) {
             await tabs.A.sync.flush();
             await tabs.B.sync.flush();

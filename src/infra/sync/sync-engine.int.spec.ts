@@ -37,7 +37,8 @@ import {
 import { openLocalDb } from './local-db';
 import { SyncEngine, type LockManagerLike, type SyncEngineOptions } from './sync-engine';
 import { ApiError } from '../api';
-import { transportOver, type SyncTransport } from './transport';
+import { injectNetwork, isPlainlyOrderable, tabLocks } from './test-doubles';
+import type { SyncTransport } from './transport';
 
 const storefront = storefrontFor('en-us');
 
@@ -66,41 +67,30 @@ describe.each(testDatabaseTargets())('sync engine with the real server ($kind)',
   });
 
   /**
-   * The network: off, on, or on but losing the answer of the n-th push; the server's routes
-   * answer through app.inject, the transport is the shipped one over that fetch. `failWith`
-   * makes any push holding a command id fail with a status (a server error, say).
+   * The network (the shipped transport over app.inject): off, on, or on but losing the
+   * answer of the n-th push. `failWith` makes any push holding a command id fail with a
+   * status (a server error, say).
    */
   function network() {
-    const state = {
-      online: false,
-      loseAnswerOf: -1,
-      pushes: 0,
-      failWith: new Map<string, number>(),
-    };
-    const fetcher = async (path: string, init?: RequestInit): Promise<Response> => {
-      if (!state.online) throw new TypeError('Failed to fetch');
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? init.body : undefined;
-      if (method === 'POST') {
-        state.pushes += 1;
-        for (const [commandId, status] of state.failWith) {
+    const extra = { loseAnswerOf: -1, pushes: 0, failWith: new Map<string, number>() };
+    // The state the test changes; the network reads it on every request.
+    let net: { online: boolean } & typeof extra = { online: false, ...extra };
+    const { state, transport } = injectNetwork(() => (request) => app.inject(request), {
+      cookie: () => cookie,
+      beforePush: (body) => {
+        net.pushes += 1;
+        for (const [commandId, status] of net.failWith) {
           if (body?.includes(commandId)) throw new ApiError(status, null);
         }
-      }
-      const response = await app.inject({
-        method: method === 'POST' ? 'POST' : 'GET',
-        url: path,
-        headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { payload: body } : {}),
-      });
-      if (method === 'POST' && state.pushes === state.loseAnswerOf) {
-        state.online = false;
-        throw new TypeError('Failed to fetch');
-      }
-      if (response.statusCode >= 400) throw new ApiError(response.statusCode, null);
-      return new Response(response.body, { status: response.statusCode });
-    };
-    return { state, transport: transportOver(fetcher) };
+      },
+      loseAnswer: (method) => {
+        if (method !== 'POST' || net.pushes !== net.loseAnswerOf) return false;
+        net.online = false;
+        return true;
+      },
+    });
+    net = Object.assign(state, extra);
+    return { state: net, transport };
   }
 
   function engine(
@@ -273,22 +263,7 @@ describe.each(testDatabaseTargets())('sync engine with the real server ($kind)',
     const name = `sync-tabs-${randomUUID()}`;
     const cartId = randomUUID();
     const { state: net, transport } = network();
-    // The browser's lock manager: a named lock is held by one callback at a time.
-    const held = new Set<string>();
-    const locks: LockManagerLike = {
-      async request(lockName, options, callback) {
-        if (held.has(lockName)) {
-          if (options.ifAvailable) return callback(null);
-          throw new Error('this fake only knows ifAvailable');
-        }
-        held.add(lockName);
-        try {
-          return await callback({ name: lockName });
-        } finally {
-          held.delete(lockName);
-        }
-      },
-    };
+    const locks = tabLocks();
     const tabs = { locks, channelName: `tabs-${randomUUID()}` };
     const one = engine(name, transport, cartId, undefined, tabs);
     const two = engine(name, transport, cartId, undefined, tabs);
@@ -384,14 +359,7 @@ describe.each(testDatabaseTargets())('sync engine with the real server ($kind)',
     const notices: string[] = [];
     sync.notices$.subscribe((n) => notices.push(n.message.id));
     const codes = [...products.values()]
-      .filter(
-        (p) =>
-          p.soldOnline &&
-          p.orderableOnline &&
-          p.stock !== 0 &&
-          p.minOrderQuantity === null &&
-          p.unitPriceMinor !== null,
-      )
+      .filter(isPlainlyOrderable)
       .slice(0, 5)
       .map((p) => p.code);
     const ids: string[] = [];
