@@ -6,10 +6,10 @@
  */
 import type { Level, ProductFormat } from '../catalog/catalog';
 import type { OrgDiscountStatus, UapStatus } from '../pricing/discount-label';
+import type { Actor } from '../shared/event-metadata';
 
-export type CartOwner =
-  | { readonly kind: 'visitor'; readonly id: string }
-  | { readonly kind: 'user'; readonly id: string };
+/** Who owns a cart: a visitor (the browser's cookie) or a signed-in user, never the store. */
+export type CartOwner = Extract<Actor, { readonly kind: 'visitor' | 'user' }>;
 
 export interface CartLine {
   readonly code: string;
