@@ -43,3 +43,53 @@ export const CHECKOUT_MESSAGES = {
     message: 'This product is available for pre-order. We will email you when it is available.',
   },
 } as const satisfies Record<string, MessageDescriptor>;
+
+/** Why a checkout command was refused (besides the validation messages of SPEC 5). */
+export const CHECKOUT_RULE_MESSAGES = {
+  notStarted: /*i18n*/ {
+    id: 'checkout.not-started',
+    message: 'Your checkout has not started yet. Go back to your cart and check out again.',
+  },
+  alreadyPlaced: /*i18n*/ {
+    id: 'checkout.already-placed',
+    message: 'This order has already been placed.',
+  },
+  notYours: /*i18n*/ {
+    id: 'checkout.not-yours',
+    message: 'This checkout belongs to someone else.',
+  },
+  cartEmpty: /*i18n*/ { id: 'checkout.cart-empty', message: 'Your cart is empty.' },
+  factsUnavailable: /*i18n*/ {
+    id: 'checkout.facts-unavailable',
+    message: 'Your accounts could not be loaded. Connect to the internet and try again.',
+  },
+  chooseAccountFirst: /*i18n*/ {
+    id: 'checkout.choose-account-first',
+    message: 'Choose a customer account first.',
+  },
+  chooseQualifiedUserFirst: /*i18n*/ {
+    id: 'checkout.choose-qualified-user-first',
+    message: 'Choose a qualified user first.',
+  },
+  noQualification: /*i18n*/ {
+    id: 'checkout.no-qualification',
+    message: 'This user has no qualification on record, so they cannot be chosen.',
+  },
+  qglobalNotFound: /*i18n*/ {
+    id: 'checkout.qglobal-not-found',
+    message: 'This Q-global account is not found',
+  },
+  shippingMethodUnknown: /*i18n*/ {
+    id: 'checkout.shipping-method-unknown',
+    message: 'Choose a shipping method from the list.',
+  },
+  /** The refusal of a checkout choice the server would not take (decision 018 `refused`). */
+  choiceRefused: /*i18n*/ {
+    id: 'checkout.choice-refused',
+    message: 'One of your checkout choices could not be saved. Please check it again.',
+  },
+  incomplete: /*i18n*/ {
+    id: 'checkout.incomplete',
+    message: 'Please complete every checkout step before placing your order.',
+  },
+} as const satisfies Record<string, MessageDescriptor>;

@@ -1,0 +1,93 @@
+/**
+ * Checkout commands as they arrive at the server (decision 021): their shape, sizes and ids,
+ * and text the database can hold. The rules of each choice are the decider's, which answers
+ * in the spec's words. `RecordOrderPlaced` is not here: only the store issues it (a process
+ * manager), never a browser.
+ */
+import * as z from 'zod';
+import { idSchema } from '../sync/schemas';
+import { storableText } from '../validation/storable-check';
+import { SHIPPING_METHOD_IDS } from './shipping-methods';
+
+const metadata = z.object({ commandId: idSchema, now: z.iso.datetime({ offset: true }) });
+const text = (max: number) => z.string().max(max).check(storableText());
+const optional = (max: number) => text(max).optional();
+const uuidLike = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
+const cart = z.object({
+  cartId: idSchema,
+  version: z.number().int().min(0).max(2_147_483_647),
+  fingerprint: text(20_000),
+});
+
+const address = z.object({
+  firstName: text(200),
+  lastName: text(200),
+  organization: optional(200),
+  line1: text(400),
+  line2: optional(400),
+  line3: optional(400),
+  town: text(200),
+  region: optional(20),
+  postalCode: text(40),
+  country: text(2),
+  phone: optional(40),
+});
+
+const platform = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('existing'), accountNumber: text(40) }),
+  z.object({ mode: z.literal('new') }),
+]);
+
+export const checkoutCommandSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('StartCheckout'), data: z.object({ cart }), metadata }),
+  z.object({ type: z.literal('RestartCheckout'), data: z.object({ cart }), metadata }),
+  z.object({
+    type: z.literal('ChooseCustomerAccount'),
+    data: z.object({ accountId: uuidLike }),
+    metadata,
+  }),
+  z.object({
+    type: z.literal('ChooseQualifiedUser'),
+    data: z.object({ userId: uuidLike }),
+    metadata,
+  }),
+  z.object({ type: z.literal('ChooseQglobalAccount'), data: platform, metadata }),
+  z.object({
+    type: z.literal('ChooseAimswebAccount'),
+    data: z.intersection(platform, z.object({ termsAccepted: z.boolean() })),
+    metadata,
+  }),
+  z.object({
+    type: z.literal('ChooseShippingAddress'),
+    data: z.object({ address, saveToAddressBook: z.boolean() }),
+    metadata,
+  }),
+  z.object({
+    type: z.literal('ChooseShippingMethod'),
+    data: z.object({ method: z.enum(SHIPPING_METHOD_IDS) }),
+    metadata,
+  }),
+  z.object({
+    type: z.literal('ChooseBillingAddress'),
+    data: z.discriminatedUnion('sameAsShipping', [
+      z.object({ sameAsShipping: z.literal(true) }),
+      z.object({ sameAsShipping: z.literal(false), address }),
+    ]),
+    metadata,
+  }),
+  z.object({
+    type: z.literal('ChoosePayment'),
+    data: z.object({
+      method: z.literal('purchase-order'),
+      poNumber: text(200),
+      invoiceContact: z.object({
+        firstName: text(200),
+        lastName: text(200),
+        email: text(300),
+        phone: z.object({ countryIso: text(2), phoneCode: text(5), e164: text(40) }),
+      }),
+    }),
+    metadata,
+  }),
+]);

@@ -1,0 +1,34 @@
+/** Checkout commands (imperative). Time and the command's id come in `metadata`. */
+import type { CommandMetadata } from '../shared/decider';
+import type { ShippingMethodId } from './shipping-methods';
+import type { BillingChoice, CheckoutAddress, PaymentChoice, PlatformChoice } from './state';
+
+export interface CartReference {
+  readonly cartId: string;
+  readonly version: number;
+  readonly fingerprint: string;
+}
+
+export type CheckoutCommand = (
+  | { readonly type: 'StartCheckout'; readonly data: { readonly cart: CartReference } }
+  /** The cart changed under the checkout (another tab): back to the first step. */
+  | { readonly type: 'RestartCheckout'; readonly data: { readonly cart: CartReference } }
+  | { readonly type: 'ChooseCustomerAccount'; readonly data: { readonly accountId: string } }
+  | { readonly type: 'ChooseQualifiedUser'; readonly data: { readonly userId: string } }
+  | { readonly type: 'ChooseQglobalAccount'; readonly data: PlatformChoice }
+  | {
+      readonly type: 'ChooseAimswebAccount';
+      readonly data: PlatformChoice & { readonly termsAccepted: boolean };
+    }
+  | {
+      readonly type: 'ChooseShippingAddress';
+      readonly data: { readonly address: CheckoutAddress; readonly saveToAddressBook: boolean };
+    }
+  | { readonly type: 'ChooseShippingMethod'; readonly data: { readonly method: ShippingMethodId } }
+  | { readonly type: 'ChooseBillingAddress'; readonly data: BillingChoice }
+  | { readonly type: 'ChoosePayment'; readonly data: PaymentChoice }
+  /** Issued by the store once the order of this checkout is placed (a process manager). */
+  | { readonly type: 'RecordOrderPlaced'; readonly data: { readonly orderId: string } }
+) & { readonly metadata: CommandMetadata };
+
+export type CheckoutCommandType = CheckoutCommand['type'];

@@ -1,0 +1,431 @@
+/**
+ * The checkout decider (SPEC 2.6, 4.8, 5, 6): one small function per choice, each checking
+ * the rules of its step against the buyer's facts, and `evolve`, which also clears what a
+ * new choice makes stale (another customer account clears the qualified user, platform
+ * accounts and payment; a restart clears everything but the account).
+ */
+import { formatMoney, fromMajor, money } from '../pricing/money';
+import type { Decider } from '../shared/decider';
+import { DomainError } from '../shared/domain-error';
+import { withValues, type MessageDescriptor } from '../shared/message';
+import { levelCovers } from '../validation/account';
+import { AIMSWEB_MINIMUM_MAJOR } from '../validation/checkout';
+import { V } from '../validation/messages';
+import { poAvailability, PO_UNAVAILABLE_MESSAGES } from '../order/purchase-order';
+import { aimswebAmountMinor, cartNeeds, priceCart } from './cart-snapshot';
+import type { CheckoutCommand } from './commands';
+import type { CheckoutContext } from './context';
+import type { CheckoutEvent } from './events';
+import { accountIn, qglobalOptions, type CheckoutAccount, type CheckoutFacts } from './facts';
+import { checkoutAddressSchema, purchaseOrderSchema } from './forms';
+import { CHECKOUT_RULE_MESSAGES as M } from './messages';
+import { shippingMethodsFor } from './shipping-methods';
+import { initialCheckoutState, type CheckoutState } from './state';
+
+type Command<T extends CheckoutCommand['type']> = Extract<CheckoutCommand, { type: T }>;
+
+function refuse(code: string, message: MessageDescriptor, values: Record<string, string> = {}) {
+  return new DomainError(code, withValues(message, values));
+}
+
+/** The first problem of a failed parse, in its own words. */
+function firstIssue(
+  error: { issues: readonly { message: string }[] },
+  fallback: MessageDescriptor,
+): DomainError {
+  const id = error.issues[0]?.message;
+  const descriptor = Object.values(V).find((d) => d.id === id) ?? fallback;
+  return refuse('checkout.invalid', descriptor);
+}
+
+function factsOf(context: CheckoutContext): CheckoutFacts {
+  if (!context.facts) throw refuse('checkout.facts-unavailable', M.factsUnavailable);
+  return context.facts;
+}
+
+/** The chosen account as the facts know it now. */
+function chosenAccount(state: CheckoutState, context: CheckoutContext): CheckoutAccount {
+  if (!state.account) throw refuse('checkout.choose-account-first', M.chooseAccountFirst);
+  const account = accountIn(factsOf(context), state.account.id);
+  if (!account) throw refuse('checkout.account-not-found', V.accountNotFound);
+  return account;
+}
+
+function start(command: Command<'StartCheckout'>, state: CheckoutState, context: CheckoutContext) {
+  const { cart } = command.data;
+  if (state.checkoutId) {
+    return state.cart?.fingerprint === cart.fingerprint ? [] : [restarted(cart)];
+  }
+  if (context.cart && context.cart.cartId === cart.cartId && context.cart.lines.length === 0) {
+    throw refuse('checkout.cart-empty', M.cartEmpty);
+  }
+  return [
+    {
+      type: 'CheckoutStarted',
+      v: 1,
+      data: {
+        checkoutId: context.checkoutId,
+        storeId: context.storeId,
+        ownerId: context.userId,
+        cart,
+      },
+    } satisfies CheckoutEvent,
+  ];
+}
+
+function restarted(cart: Command<'RestartCheckout'>['data']['cart']): CheckoutEvent {
+  return { type: 'CheckoutRestarted', v: 1, data: { cart, reason: 'cart-changed' } };
+}
+
+function chooseAccount(
+  command: Command<'ChooseCustomerAccount'>,
+  state: CheckoutState,
+  context: CheckoutContext,
+): CheckoutEvent[] {
+  const account = accountIn(factsOf(context), command.data.accountId);
+  if (!account) throw refuse('checkout.account-not-found', V.accountNotFound);
+  if (state.account?.id === account.id) return [];
+  const { id, number, name, type } = account;
+  return [{ type: 'CustomerAccountChosen', v: 1, data: { account: { id, number, name, type } } }];
+}
+
+function chooseQualifiedUser(
+  command: Command<'ChooseQualifiedUser'>,
+  state: CheckoutState,
+  context: CheckoutContext,
+): CheckoutEvent[] {
+  const account = chosenAccount(state, context);
+  const user = account.qualifiedUsers.find((u) => u.userId === command.data.userId);
+  if (!user) throw refuse('checkout.user-not-in-organization', V.userNotInOrganization);
+  if (!user.level) throw refuse('checkout.no-qualification', M.noQualification);
+  const needed = context.cart ? cartNeeds(context.cart.lines).level : null;
+  if (needed && !levelCovers(user.level, needed)) {
+    throw refuse('checkout.level-not-covered', V.qualificationTooLow, {
+      level: user.level,
+      required: needed,
+    });
+  }
+  if (state.qualifiedUser?.userId === user.userId && state.qualifiedUser.level === user.level) {
+    return [];
+  }
+  const { userId, firstName, lastName, level } = user;
+  return [
+    {
+      type: 'QualifiedUserChosen',
+      v: 1,
+      data: { qualifiedUser: { userId, firstName, lastName, level } },
+    },
+  ];
+}
+
+function chooseQglobal(
+  command: Command<'ChooseQglobalAccount'>,
+  state: CheckoutState,
+  context: CheckoutContext,
+): CheckoutEvent[] {
+  const account = chosenAccount(state, context);
+  const choice = command.data;
+  if (choice.mode === 'new') {
+    // SPEC 6: the qualified user becomes the new account's owner and administrator.
+    if (!state.qualifiedUser) {
+      throw refuse('checkout.choose-qualified-user-first', M.chooseQualifiedUserFirst);
+    }
+    if (state.qglobal?.mode === 'new') return [];
+    return [{ type: 'QglobalAccountChosen', v: 1, data: { choice: { mode: 'new' } } }];
+  }
+  const number = choice.accountNumber.trim().toUpperCase();
+  if (!qglobalOptions(factsOf(context), account).includes(number)) {
+    throw refuse('checkout.qglobal-not-found', M.qglobalNotFound);
+  }
+  if (state.qglobal?.mode === 'existing' && state.qglobal.accountNumber === number) return [];
+  return [
+    {
+      type: 'QglobalAccountChosen',
+      v: 1,
+      data: { choice: { mode: 'existing', accountNumber: number } },
+    },
+  ];
+}
+
+/** SPEC 5, 6: aimswebPlus for organizations only, at least $300 of its products. */
+export function aimswebProblem(
+  account: Pick<CheckoutAccount, 'type'>,
+  context: Pick<CheckoutContext, 'cart' | 'locale'>,
+): DomainError | null {
+  if (account.type !== 'ORGANIZATION') {
+    return refuse('checkout.aimsweb-organization-only', V.aimswebOrganizationOnly);
+  }
+  const cart = context.cart;
+  if (!cart) return null;
+  const minimum = fromMajor(AIMSWEB_MINIMUM_MAJOR, cart.currency);
+  if (aimswebAmountMinor(cart.lines) < minimum.amountMinor) {
+    return new DomainError(
+      'checkout.aimsweb-minimum',
+      withValues(V.aimswebMinimum, { minimum: formatMoney(minimum, context.locale) }),
+    );
+  }
+  return null;
+}
+
+function chooseAimsweb(
+  command: Command<'ChooseAimswebAccount'>,
+  state: CheckoutState,
+  context: CheckoutContext,
+): CheckoutEvent[] {
+  const { termsAccepted, ...choice } = command.data;
+  if (!termsAccepted) throw refuse('checkout.terms-not-agreed', V.termsNotAgreed);
+  const account = chosenAccount(state, context);
+  const problem = aimswebProblem(account, context);
+  if (problem) throw problem;
+  if (choice.mode === 'new') {
+    if (state.aimsweb?.mode === 'new') return [];
+    return [{ type: 'AimswebAccountChosen', v: 1, data: { choice: { mode: 'new' } } }];
+  }
+  const number = choice.accountNumber.trim().toUpperCase();
+  if (!account.aimswebAccounts.includes(number)) {
+    throw refuse('checkout.account-not-found', V.accountNotFound);
+  }
+  if (state.aimsweb?.mode === 'existing' && state.aimsweb.accountNumber === number) return [];
+  return [
+    {
+      type: 'AimswebAccountChosen',
+      v: 1,
+      data: { choice: { mode: 'existing', accountNumber: number } },
+    },
+  ];
+}
+
+function line3Enabled(context: CheckoutContext): boolean {
+  // Without the facts, an address written with line3 elsewhere is taken as it is.
+  return context.facts?.flags.line3 ?? true;
+}
+
+function chooseShippingAddress(
+  command: Command<'ChooseShippingAddress'>,
+  state: CheckoutState,
+  context: CheckoutContext,
+): CheckoutEvent[] {
+  const { address, saveToAddressBook } = command.data;
+  const parsed = checkoutAddressSchema({ line3Enabled: line3Enabled(context) }).safeParse(
+    addressInput(address),
+  );
+  if (!parsed.success) throw refuse('checkout.address-invalid', V.addressErrors);
+  if (
+    JSON.stringify(state.shippingAddress) === JSON.stringify(parsed.data) &&
+    state.saveShippingAddress === saveToAddressBook
+  ) {
+    return [];
+  }
+  return [
+    {
+      type: 'ShippingAddressChosen',
+      v: 1,
+      data: { address: parsed.data, saveToAddressBook },
+    },
+  ];
+}
+
+/** A stored address as the address form's input, to check it with the form's rules. */
+function addressInput(address: Command<'ChooseShippingAddress'>['data']['address']) {
+  return {
+    firstName: address.firstName,
+    lastName: address.lastName,
+    organization: address.organization,
+    address: {
+      country: address.country,
+      region: address.region,
+      town: address.town,
+      line1: address.line1,
+      line2: address.line2,
+      line3: address.line3,
+      postalCode: address.postalCode,
+    },
+    ...(address.phone ? { phone: { country: address.country, number: address.phone } } : {}),
+  };
+}
+
+function chooseShippingMethod(
+  command: Command<'ChooseShippingMethod'>,
+  state: CheckoutState,
+  context: CheckoutContext,
+): CheckoutEvent[] {
+  const method = shippingMethodsFor(context.storeId).find((m) => m.id === command.data.method);
+  if (!method) throw refuse('checkout.shipping-method-unknown', M.shippingMethodUnknown);
+  if (state.shippingMethod === method.id) return [];
+  return [{ type: 'ShippingMethodChosen', v: 1, data: { method: method.id } }];
+}
+
+function chooseBilling(
+  command: Command<'ChooseBillingAddress'>,
+  state: CheckoutState,
+  context: CheckoutContext,
+): CheckoutEvent[] {
+  const choice = command.data;
+  if (choice.sameAsShipping) {
+    if (!state.shippingAddress) {
+      throw refuse('checkout.delivery-address-required', V.deliveryAddressRequired);
+    }
+    if (state.billing?.sameAsShipping) return [];
+    return [{ type: 'BillingAddressChosen', v: 1, data: { billing: { sameAsShipping: true } } }];
+  }
+  const parsed = checkoutAddressSchema({ line3Enabled: line3Enabled(context) }).safeParse(
+    addressInput(choice.address),
+  );
+  if (!parsed.success) throw refuse('checkout.address-invalid', V.addressErrors);
+  const billing = { sameAsShipping: false as const, address: parsed.data };
+  if (JSON.stringify(state.billing) === JSON.stringify(billing)) return [];
+  return [{ type: 'BillingAddressChosen', v: 1, data: { billing } }];
+}
+
+/** Whether, and why not, this checkout may pay by purchase order now (SPEC 4.8, 5, 6). */
+export function purchaseOrderProblem(
+  account: CheckoutAccount,
+  context: Pick<CheckoutContext, 'cart' | 'facts' | 'locale'>,
+): DomainError | null {
+  const facts = context.facts;
+  const cart = context.cart;
+  const subtotal = cart ? priceCart(cart, account.discounts).totalMinor : 0;
+  const availability = poAvailability({
+    accountType: account.type,
+    organizationHasOrdered: account.hasOrdered,
+    subtotal: money(subtotal, cart?.currency ?? 'USD'),
+    locale: context.locale,
+    poThresholdEnabled: facts?.flags.poThreshold ?? false,
+    poThreshold:
+      facts?.poThresholdMinor !== undefined && facts.poThresholdMinor !== null
+        ? money(facts.poThresholdMinor, cart?.currency ?? 'USD')
+        : null,
+    poForSpainEnabled: facts?.flags.poForSpain ?? false,
+  });
+  return availability.available
+    ? null
+    : refuse(`checkout.po-${availability.reason}`, PO_UNAVAILABLE_MESSAGES[availability.reason]);
+}
+
+function choosePayment(
+  command: Command<'ChoosePayment'>,
+  state: CheckoutState,
+  context: CheckoutContext,
+): CheckoutEvent[] {
+  const account = chosenAccount(state, context);
+  const problem = purchaseOrderProblem(account, context);
+  if (problem) throw problem;
+  const parsed = purchaseOrderSchema.safeParse({
+    poNumber: command.data.poNumber,
+    invoiceContact: {
+      ...command.data.invoiceContact,
+      phone: {
+        country: command.data.invoiceContact.phone.countryIso,
+        number: command.data.invoiceContact.phone.e164,
+      },
+    },
+  });
+  if (!parsed.success) throw firstIssue(parsed.error, V.invalid);
+  if (JSON.stringify(state.payment) === JSON.stringify(parsed.data)) return [];
+  return [{ type: 'PaymentChosen', v: 1, data: { payment: parsed.data } }];
+}
+
+export function decide(
+  command: CheckoutCommand,
+  state: CheckoutState,
+  context: CheckoutContext,
+): CheckoutEvent[] {
+  if (state.ownerId !== null && state.ownerId !== context.userId) {
+    throw refuse('checkout.not-yours', M.notYours);
+  }
+  if (command.type === 'RecordOrderPlaced') {
+    if (state.placedOrderId === command.data.orderId) return [];
+    return [{ type: 'CheckoutOrderPlaced', v: 1, data: { orderId: command.data.orderId } }];
+  }
+  if (state.placedOrderId) throw refuse('checkout.already-placed', M.alreadyPlaced);
+  if (command.type === 'StartCheckout') return start(command, state, context);
+  if (!state.checkoutId) throw refuse('checkout.not-started', M.notStarted);
+  switch (command.type) {
+    case 'RestartCheckout':
+      return state.cart?.fingerprint === command.data.cart.fingerprint
+        ? []
+        : [restarted(command.data.cart)];
+    case 'ChooseCustomerAccount':
+      return chooseAccount(command, state, context);
+    case 'ChooseQualifiedUser':
+      return chooseQualifiedUser(command, state, context);
+    case 'ChooseQglobalAccount':
+      return chooseQglobal(command, state, context);
+    case 'ChooseAimswebAccount':
+      return chooseAimsweb(command, state, context);
+    case 'ChooseShippingAddress':
+      return chooseShippingAddress(command, state, context);
+    case 'ChooseShippingMethod':
+      return chooseShippingMethod(command, state, context);
+    case 'ChooseBillingAddress':
+      return chooseBilling(command, state, context);
+    case 'ChoosePayment':
+      return choosePayment(command, state, context);
+    default: {
+      const never: never = command;
+      throw new Error(`Unknown checkout command ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+export function evolve(state: CheckoutState, event: CheckoutEvent): CheckoutState {
+  switch (event.type) {
+    case 'CheckoutStarted':
+      return {
+        ...state,
+        checkoutId: event.data.checkoutId,
+        storeId: event.data.storeId,
+        ownerId: event.data.ownerId,
+        cart: event.data.cart,
+      };
+    case 'CheckoutRestarted':
+      // SPEC 4.8: the checkout starts again from its first step; the account stays.
+      return {
+        ...initialCheckoutState(),
+        checkoutId: state.checkoutId,
+        storeId: state.storeId,
+        ownerId: state.ownerId,
+        account: state.account,
+        cart: event.data.cart,
+        restarts: state.restarts + 1,
+      };
+    case 'CustomerAccountChosen':
+      return {
+        ...state,
+        account: event.data.account,
+        qualifiedUser: null,
+        qglobal: null,
+        aimsweb: null,
+        payment: null,
+      };
+    case 'QualifiedUserChosen':
+      return { ...state, qualifiedUser: event.data.qualifiedUser };
+    case 'QglobalAccountChosen':
+      return { ...state, qglobal: event.data.choice };
+    case 'AimswebAccountChosen':
+      return { ...state, aimsweb: event.data.choice };
+    case 'ShippingAddressChosen':
+      return {
+        ...state,
+        shippingAddress: event.data.address,
+        saveShippingAddress: event.data.saveToAddressBook,
+      };
+    case 'ShippingMethodChosen':
+      return { ...state, shippingMethod: event.data.method };
+    case 'BillingAddressChosen':
+      return { ...state, billing: event.data.billing };
+    case 'PaymentChosen':
+      return { ...state, payment: event.data.payment };
+    case 'CheckoutOrderPlaced':
+      return { ...state, placedOrderId: event.data.orderId };
+    default:
+      return state;
+  }
+}
+
+export const checkoutDecider: Decider<
+  CheckoutCommand,
+  CheckoutEvent,
+  CheckoutState,
+  CheckoutContext
+> = { decide, evolve, initialState: initialCheckoutState };

@@ -1,0 +1,59 @@
+/**
+ * What checkout needs to know about the buyer, as the server gives it and the browser keeps
+ * it for offline use (one document, `GET /api/checkout/facts`): their customer accounts with
+ * each account's qualified users and platform accounts, their address book, and the store's
+ * payment rules. The server builds the same document for its own decisions, so the browser
+ * and the server decide on the same facts.
+ */
+import type { AccountDiscount } from '../cart/state';
+import type { SavedAddress } from '../customer/address-book';
+import type { QualificationLevel } from '../validation/account';
+
+export interface QualifiedUserOption {
+  readonly userId: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  /** Null: no qualification on record, so they cannot be chosen as qualified user. */
+  readonly level: QualificationLevel | null;
+}
+
+export interface CheckoutAccount {
+  readonly id: string;
+  /** A 4-digit organization number or a 12-character temporary number (SPEC 5). */
+  readonly number: string;
+  readonly name: string;
+  readonly type: 'PERSONAL' | 'ORGANIZATION';
+  /** An order was placed on behalf of the organization before (SPEC 4.8: PO from then on). */
+  readonly hasOrdered: boolean;
+  readonly taxExempt: boolean;
+  readonly discounts: readonly AccountDiscount[];
+  readonly qualifiedUsers: readonly QualifiedUserOption[];
+  /** Q-global accounts digital items of this account may go to. */
+  readonly qglobalAccounts: readonly string[];
+  readonly aimswebAccounts: readonly string[];
+}
+
+export interface CheckoutFacts {
+  readonly userId: string;
+  readonly accounts: readonly CheckoutAccount[];
+  /** Q-global accounts on the buyer's own profile (any customer account may use them). */
+  readonly profileQglobalAccounts: readonly string[];
+  readonly addressBook: readonly SavedAddress[];
+  /** SPEC 9 flags that change checkout's rules, as evaluated for the buyer. */
+  readonly flags: {
+    readonly line3: boolean;
+    readonly poThreshold: boolean;
+    readonly poForSpain: boolean;
+  };
+  /** The store's PO threshold in minor units (SPEC 9 leaves the value open; decision 024). */
+  readonly poThresholdMinor: number | null;
+}
+
+export function accountIn(facts: CheckoutFacts, id: string): CheckoutAccount | undefined {
+  return facts.accounts.find((a) => a.id === id);
+}
+
+/** The Q-global accounts a checkout under this customer account may deliver into. */
+export function qglobalOptions(facts: CheckoutFacts, account: CheckoutAccount): string[] {
+  return [...new Set([...account.qglobalAccounts, ...facts.profileQglobalAccounts])].sort();
+}
