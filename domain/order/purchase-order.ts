@@ -65,3 +65,9 @@ export const PO_UNAVAILABLE_MESSAGES = {
     message: 'Paying by purchase order is not available in this store.',
   },
 } as const satisfies Record<PoUnavailableReason, MessageDescriptor>;
+
+/**
+ * The PO threshold (SPEC 9 leaves the value open; decision 024): with the `po-threshold`
+ * flag on, orders under this amount, in the store's currency, are not paid by PO.
+ */
+export const PO_THRESHOLD_MAJOR = 250;

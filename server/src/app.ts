@@ -11,6 +11,7 @@ import type { Identity } from './auth/identity';
 import type { TrustProxy } from './config';
 import { ContentFiles } from './content/content-files';
 import { cartContextProvider } from './carts/cart-context';
+import { checkoutContextProvider } from './checkout/checkout-context';
 import type { Database } from './db/database';
 import { EventStore, type ContextProvider } from './event-store/event-store';
 import { ProcessManagerRunner } from './event-store/process-managers';
@@ -23,6 +24,7 @@ import { registerStaticFiles } from './plugins/static-files';
 import { registerBootstrapRoutes, type PublicConfig } from './routes/api/bootstrap/index';
 import { registerCartRoutes } from './routes/api/carts/index';
 import { registerCatalogRoutes } from './routes/api/catalog/index';
+import { registerCheckoutRoutes } from './routes/api/checkout/index';
 import { registerCommerceRoutes } from './routes/api/commerce/index';
 import { registerMeRoutes } from './routes/api/me/index';
 import { registerHealthRoutes } from './routes/api/health/index';
@@ -101,9 +103,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCatalogRoutes(app, options.database.db);
   const db = options.database.db;
   const registry = options.registry ?? STREAM_REGISTRY;
-  const eventStore = new EventStore(db, {
+  const eventStore: EventStore = new EventStore(db, {
     registry,
-    contexts: { cart: cartContextProvider(), ...options.contexts },
+    contexts: {
+      cart: cartContextProvider(),
+      checkout: checkoutContextProvider(options.flags, () => eventStore),
+      ...options.contexts,
+    },
   });
   app.decorate('eventStore', eventStore);
   await rebuildStaleReadModels(db, eventStore, registry);
@@ -127,6 +133,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   registerMeRoutes(app, options.database.db, identity.verifyToken);
+  registerCheckoutRoutes(app, db, identity.verifyToken, {
+    flags: options.flags,
+    store: eventStore,
+  });
   registerCommerceRoutes(app, options.database.db, identity.verifyToken, {
     platformKeys: options.commercePlatformKeys ?? [WEB_PLATFORM_KEY],
   });

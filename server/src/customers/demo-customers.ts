@@ -10,6 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { count, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import {
+  accountInvitations,
+  accountQualifiedUsers,
   addresses,
   customerAccounts,
   customerDiscounts,
@@ -35,6 +37,8 @@ export const DEMO_ACCOUNTS = {
   tomasQglobal: 'QG-900417',
   danaQglobal: 'QG-731055',
   riversideAimsweb: 'AW-4821-01',
+  /** An organization that invited Dana: found by 'Account not listed'. */
+  northgate: '5150',
 } as const;
 
 export async function seedDemoCustomers(db: Db): Promise<void> {
@@ -56,6 +60,7 @@ export async function seedDemoCustomers(db: Db): Promise<void> {
     const danaAccount = randomUUID();
     const riverside = randomUUID();
     const lakeshore = randomUUID();
+    const northgate = randomUUID();
     await tx.insert(customerAccounts).values([
       {
         id: danaAccount,
@@ -77,7 +82,15 @@ export async function seedDemoCustomers(db: Db): Promise<void> {
         accountType: 'ORGANIZATION',
         taxExempt: true,
       },
+      {
+        id: northgate,
+        accountNumber: DEMO_ACCOUNTS.northgate,
+        name: 'Northgate School District',
+        accountType: 'ORGANIZATION',
+      },
     ]);
+    // Northgate has invited Dana to order on its account; she is not a member yet.
+    await tx.insert(accountInvitations).values({ customerId: northgate, email: DANA });
     await tx
       .insert(customerMembers)
       .values([
@@ -115,6 +128,16 @@ export async function seedDemoCustomers(db: Db): Promise<void> {
         ...(tomas
           ? [{ userId: tomas, level: 'C', verifiedAt: new Date('2024-09-18T00:00:00Z') }]
           : []),
+      ]);
+    // The qualified users each account lists at checkout (members with a qualification).
+    await tx
+      .insert(accountQualifiedUsers)
+      .values([
+        { customerId: danaAccount, userId: dana },
+        { customerId: lakeshore, userId: dana },
+        { customerId: riverside, userId: sam },
+        ...(priya ? [{ customerId: riverside, userId: priya }] : []),
+        ...(tomas ? [{ customerId: riverside, userId: tomas }] : []),
       ]);
     await tx.insert(qualifications).values([
       {

@@ -199,6 +199,46 @@ export const platformAccounts = pgTable('platform_accounts', {
   ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
 });
 
+export const accountQualifiedUsers = pgTable(
+  'account_qualified_users',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customerAccounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.userId] })],
+);
+
+export const accountInvitations = pgTable(
+  'account_invitations',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customerAccounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.email] })],
+);
+
+export const userPlatformAccounts = pgTable(
+  'user_platform_accounts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platformAccountId: uuid('platform_account_id')
+      .notNull()
+      .references(() => platformAccounts.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.platformAccountId] })],
+);
+
 export const addresses = pgTable('addresses', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id')

@@ -1,0 +1,267 @@
+/**
+ * Checkout's online requests (SPEC 2.6, 4.8; decision 024). The checkout's choices
+ * themselves sync through the checkout stream (`/api/checkouts/{id}/commands`); here:
+ *
+ * - `GET /api/checkout/facts?locale=`: what the checkout decider decides on, for the caller;
+ * - `POST /api/checkout/accounts/claim`: 'Account not listed';
+ * - `POST /api/checkout/accounts/{id}/qualified-users`: 'Add qualified user' by email;
+ * - `POST /api/checkout/qglobal/lookup` and `/qglobal/profile`: the Q-global add outcomes;
+ * - `POST /api/checkouts/{id}/place-order?locale=`: placing the order, once per
+ *   Idempotency-Key, and once per checkout whatever the keys;
+ * - `GET /api/orders/{id}`: an order the caller placed (the confirmation page).
+ *
+ * Signed-in callers only (401 otherwise); another buyer's ids read as not found. Never cached.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import * as z from 'zod';
+import { checkoutStreamKind } from '../../../../../domain/checkout/stream';
+import type { CheckoutState } from '../../../../../domain/checkout/state';
+import {
+  addQualifiedUserRequestSchema,
+  checkoutLocaleQuery,
+  claimAccountRequestSchema,
+  placeOrderRequestSchema,
+  qglobalRequestSchema,
+} from '../../../../../domain/checkout/requests';
+import { orderStreamKind, type Order, type OrderState } from '../../../../../domain/order/order';
+import { decidePlaceOrder } from '../../../../../domain/order/place-order';
+import { DomainError } from '../../../../../domain/shared/domain-error';
+import { formatMessage, type Message } from '../../../../../domain/shared/message';
+import type { ApiErrorBody } from '../../../../../domain/shared/api-error';
+import { storefrontFor } from '../../../../../domain/storefront/storefronts';
+import { idSchema } from '../../../../../domain/sync/schemas';
+import { streamIdOf } from '../../../../../domain/sync/stream-kind';
+import { V } from '../../../../../domain/validation/messages';
+import { requireCaller, type VerifyToken } from '../../../auth/authenticate';
+import { CartCatalogCache } from '../../../carts/cart-context';
+import { factsFor } from '../../../checkout/checkout-facts';
+import { serverCart } from '../../../checkout/checkout-context';
+import {
+  addQglobalToProfile,
+  addQualifiedUser,
+  claimAccount,
+  lookupQglobal,
+  nextWebReference,
+  saveToAddressBook,
+} from '../../../checkout/checkout-repository';
+import type { Db } from '../../../db/database';
+import type { EventStore } from '../../../event-store/event-store';
+import type { FlagService } from '../../../flags/flag-service';
+import { sendOnce } from '../../../plugins/idempotency';
+import { errorBody } from '../../../plugins/errors';
+
+const idParams = z.object({ id: idSchema });
+
+/** A broken rule, in the shape of every API error, with the message id clients translate. */
+export function ruleBody(code: string, message: Message): ApiErrorBody {
+  return {
+    error: {
+      code,
+      message: formatMessage(message),
+      fields: [
+        {
+          path: '',
+          code: message.id,
+          message: formatMessage(message),
+          ...(message.values && Object.keys(message.values).length > 0
+            ? { values: message.values }
+            : {}),
+        },
+      ],
+    },
+  };
+}
+
+/** Codes that say the checkout changed under the buyer: they start again (409). */
+const CONFLICTS = new Set(['checkout.modified', 'checkout.out-of-date', 'checkout.already-placed']);
+
+export function registerCheckoutRoutes(
+  app: FastifyInstance,
+  db: Db,
+  verifyToken: VerifyToken,
+  deps: { readonly flags: FlagService; readonly store: EventStore },
+): void {
+  const { flags, store } = deps;
+  app.addHook('onRequest', async (request, reply) => {
+    if (
+      request.url.startsWith('/api/checkout/') ||
+      request.url.startsWith('/api/orders/') ||
+      /^\/api\/checkouts\/[^/]+\/place-order/.test(request.url)
+    ) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+
+  const notFound = (reply: FastifyReply, code: string, message: Message) =>
+    reply.code(404).send(ruleBody(code, message));
+
+  app.get('/api/checkout/facts', async (request, reply) => {
+    const caller = await requireCaller(request, reply, db, verifyToken);
+    if (!caller) return reply;
+    const { locale } = checkoutLocaleQuery.parse(request.query);
+    return factsFor(db, flags, caller.user, storefrontFor(locale));
+  });
+
+  app.post('/api/checkout/accounts/claim', async (request, reply) => {
+    const caller = await requireCaller(request, reply, db, verifyToken);
+    if (!caller) return reply;
+    const { accountNumber } = claimAccountRequestSchema.parse(request.body);
+    const claimed = await claimAccount(db, caller.user, accountNumber);
+    if (!claimed) return notFound(reply, 'checkout.account-not-found', V.accountNotFound);
+    return { accountId: claimed.id };
+  });
+
+  app.post('/api/checkout/accounts/:id/qualified-users', async (request, reply) => {
+    const caller = await requireCaller(request, reply, db, verifyToken);
+    if (!caller) return reply;
+    const { id } = idParams.parse(request.params);
+    const { email } = addQualifiedUserRequestSchema.parse(request.body);
+    const added = await addQualifiedUser(db, caller.user.id, id, email);
+    if (!added) {
+      return notFound(reply, 'checkout.user-not-in-organization', V.userNotInOrganization);
+    }
+    return added;
+  });
+
+  app.post('/api/checkout/qglobal/lookup', async (request, reply) => {
+    const caller = await requireCaller(request, reply, db, verifyToken);
+    if (!caller) return reply;
+    const { accountNumber } = qglobalRequestSchema.parse(request.body);
+    return lookupQglobal(db, caller.user.id, accountNumber);
+  });
+
+  app.post('/api/checkout/qglobal/profile', async (request, reply) => {
+    const caller = await requireCaller(request, reply, db, verifyToken);
+    if (!caller) return reply;
+    const { accountNumber } = qglobalRequestSchema.parse(request.body);
+    if (!(await addQglobalToProfile(db, caller.user.id, accountNumber))) {
+      return reply.code(404).send(errorBody('checkout.qglobal-not-found', 'No such account.'));
+    }
+    return reply.code(204).send();
+  });
+
+  /** The order of a checkout, once placed. */
+  async function orderOf(checkoutId: string): Promise<Order | null> {
+    const found = await store.stateOf(orderStreamKind, streamIdOf(orderStreamKind, checkoutId));
+    return (found?.state as OrderState | undefined)?.order ?? null;
+  }
+
+  app.post('/api/checkouts/:id/place-order', async (request, reply) => {
+    const caller = await requireCaller(request, reply, db, verifyToken);
+    if (!caller) return reply;
+    const { id } = idParams.parse(request.params);
+    const { locale } = checkoutLocaleQuery.parse(request.query);
+    const body = placeOrderRequestSchema.parse(request.body);
+    const user = caller.user;
+    return sendOnce(db, request, reply, `place-order:${user.id}`, async () => {
+      const found = await store.stateOf(checkoutStreamKind, streamIdOf(checkoutStreamKind, id));
+      const storefront = storefrontFor(locale);
+      if (
+        !found ||
+        found.row.ownerKind !== 'user' ||
+        found.row.ownerId !== user.id ||
+        found.row.storeId !== storefront.storeId
+      ) {
+        return { statusCode: 404, body: errorBody('not_found', 'No such checkout.') };
+      }
+      // Placed already (another tab, a retry with another key): the same order.
+      const existing = await orderOf(id);
+      if (existing) return { statusCode: 200, body: { order: existing } };
+      const checkout = found.state as CheckoutState;
+      if (found.row.version !== body.checkoutVersion) {
+        return {
+          statusCode: 409,
+          body: errorBody('checkout.out-of-date', 'The checkout changed since it was reviewed.'),
+        };
+      }
+      const cartId = checkout.cart?.cartId;
+      const [facts, cart] = await Promise.all([
+        factsFor(db, flags, user, storefront),
+        cartId ? serverCart(store, user.id, cartId) : Promise.resolve(null),
+      ]);
+      const product = await new CartCatalogCache().productLookup(
+        db,
+        storefront.storeId,
+        cart?.lines.map((l) => l.code) ?? [],
+      );
+      let order: Order;
+      try {
+        order = decidePlaceOrder({
+          orderId: id,
+          webReference: await nextWebReference(db),
+          now: new Date().toISOString(),
+          locale,
+          storeId: storefront.storeId,
+          buyer: {
+            userId: user.id,
+            firstName: user.givenName,
+            lastName: user.familyName,
+            email: user.email,
+          },
+          placedBy: { kind: 'user', id: user.id, name: `${user.givenName} ${user.familyName}` },
+          checkout,
+          cart,
+          facts,
+          product,
+          termsAccepted: body.termsAccepted,
+          ...(body.expectedTotalMinor !== undefined
+            ? { expectedTotalMinor: body.expectedTotalMinor }
+            : {}),
+        });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        return {
+          statusCode: CONFLICTS.has(error.code) ? 409 : 422,
+          body: ruleBody(error.code, error.detail),
+        };
+      }
+      const commandId = `place-order-${id}`;
+      await store.push({
+        kind: orderStreamKind,
+        streamId: streamIdOf(orderStreamKind, id),
+        owner: { kind: 'user', id: user.id },
+        storeId: storefront.storeId,
+        actor: { kind: 'user', id: user.id },
+        locale,
+        canWrite: (row) => row.ownerKind === 'user' && row.ownerId === user.id,
+        clientId: `orders-${user.id}`,
+        expectedVersion: 0,
+        commands: [
+          {
+            seq: 1,
+            commandId,
+            command: {
+              type: 'PlaceOrder',
+              data: { order },
+              metadata: { commandId, now: order.placedAt },
+            },
+          },
+        ],
+      });
+      const placed = await orderOf(id);
+      if (!placed) throw new Error(`The order of checkout ${id} was not written`);
+      if (
+        placed.webReference === order.webReference &&
+        order.saveShippingAddress &&
+        order.shippingAddress
+      ) {
+        await saveToAddressBook(db, user.id, order.shippingAddress);
+      }
+      return {
+        statusCode: placed.webReference === order.webReference ? 201 : 200,
+        body: { order: placed },
+      };
+    });
+  });
+
+  app.get('/api/orders/:id', async (request, reply) => {
+    const caller = await requireCaller(request, reply, db, verifyToken);
+    if (!caller) return reply;
+    const { id } = idParams.parse(request.params);
+    const order = await orderOf(id);
+    if (!order || order.buyer.userId !== caller.user.id) {
+      return reply.code(404).send(errorBody('not_found', 'No such order.'));
+    }
+    return { order };
+  });
+}
