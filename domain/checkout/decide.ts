@@ -4,12 +4,14 @@
  * new choice makes stale (another customer account clears the qualified user, platform
  * accounts and payment; a restart clears everything but the account).
  */
+import type * as z from 'zod';
 import { formatMoney, fromMajor, money } from '../pricing/money';
 import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import { withValues, type MessageDescriptor } from '../shared/message';
 import { levelCovers } from '../validation/account';
 import { AIMSWEB_MINIMUM_MAJOR } from '../validation/checkout';
+import { toValidationIssues } from '../validation/issues';
 import { V } from '../validation/messages';
 import { poAvailability, PO_UNAVAILABLE_MESSAGES } from '../order/purchase-order';
 import { aimswebAmountMinor, cartNeeds, priceCart } from './cart-snapshot';
@@ -28,14 +30,24 @@ function refuse(code: string, message: MessageDescriptor, values: Record<string,
   return new DomainError(code, withValues(message, values));
 }
 
-/** The first problem of a failed parse, in its own words. */
-function firstIssue(
-  error: { issues: readonly { message: string }[] },
-  fallback: MessageDescriptor,
-): DomainError {
-  const id = error.issues[0]?.message;
-  const descriptor = Object.values(V).find((d) => d.id === id) ?? fallback;
-  return refuse('checkout.invalid', descriptor);
+/** The first problem of a failed parse, in its own words and with its values (the limit). */
+function firstIssue(error: z.core.$ZodError, fallback: MessageDescriptor): DomainError {
+  const message = toValidationIssues(error)[0]?.message ?? withValues(fallback, {});
+  return new DomainError('checkout.invalid', message);
+}
+
+/**
+ * The same choice, whatever order its fields are in: a state read back from the event store
+ * has them in jsonb's order, not in the order they were written.
+ */
+function sameChoice(a: unknown, b: unknown): boolean {
+  const canonical = (value: unknown) =>
+    JSON.stringify(value, (_key, v: unknown) =>
+      v !== null && typeof v === 'object' && !Array.isArray(v)
+        ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+        : v,
+    );
+  return canonical(a) === canonical(b);
 }
 
 function factsOf(context: CheckoutContext): CheckoutFacts {
@@ -211,7 +223,7 @@ function chooseShippingAddress(
   );
   if (!parsed.success) throw refuse('checkout.address-invalid', V.addressErrors);
   if (
-    JSON.stringify(state.shippingAddress) === JSON.stringify(parsed.data) &&
+    sameChoice(state.shippingAddress, parsed.data) &&
     state.saveShippingAddress === saveToAddressBook
   ) {
     return [];
@@ -273,7 +285,7 @@ function chooseBilling(
   );
   if (!parsed.success) throw refuse('checkout.address-invalid', V.addressErrors);
   const billing = { sameAsShipping: false as const, address: parsed.data };
-  if (JSON.stringify(state.billing) === JSON.stringify(billing)) return [];
+  if (sameChoice(state.billing, billing)) return [];
   return [{ type: 'BillingAddressChosen', v: 1, data: { billing } }];
 }
 
@@ -321,7 +333,7 @@ function choosePayment(
     },
   });
   if (!parsed.success) throw firstIssue(parsed.error, V.invalid);
-  if (JSON.stringify(state.payment) === JSON.stringify(parsed.data)) return [];
+  if (sameChoice(state.payment, parsed.data)) return [];
   return [{ type: 'PaymentChosen', v: 1, data: { payment: parsed.data } }];
 }
 
