@@ -107,9 +107,8 @@ export function guardStep(
   return unfinished ?? target;
 }
 
-/** The step after this one for this cart. */
+/** The step after this one for this cart (after a step it skips too: never an earlier one). */
 export function nextStep(current: CheckoutStepId, cart: CheckoutCart): CheckoutStep {
-  const steps = stepsFor(cart);
-  const at = steps.findIndex((s) => s.id === current);
-  return steps[at + 1] ?? stepById('review');
+  const order = CHECKOUT_STEP_IDS.indexOf(current);
+  return stepsFor(cart).find((s) => CHECKOUT_STEP_IDS.indexOf(s.id) > order) ?? stepById('review');
 }
