@@ -1,0 +1,602 @@
+/**
+ * Placing an order, decided again with the store's own facts: the order a complete checkout
+ * makes (SPEC 3 Order), and each refusal in the spec's words.
+ */
+import { describe, expect, it } from 'vitest';
+import { initialCheckoutState } from '../checkout/state';
+import type { CheckoutEvent } from '../checkout/events';
+import {
+  BUYER,
+  CART_ID,
+  CARTS,
+  catalog,
+  CHECKOUT_ID,
+  checkoutCart,
+  completedCheckout,
+  DANA,
+  events,
+  FACTS,
+  factsWith,
+  factsWithAccount,
+  GB_ADDRESS,
+  JORDAN,
+  line,
+  NOW,
+  PERSONAL,
+  PRIYA,
+  PURCHASE_ORDER,
+  RIVERSIDE,
+  SAM,
+  stateOf,
+  STORE_ID,
+  TOMAS,
+  US_ADDRESS,
+} from '../checkout/test-fixtures';
+import { DomainError } from '../shared/domain-error';
+import { decidePlaceOrder, type PlaceOrderInput } from './place-order';
+
+const WEB_REFERENCE = 'W26-0004571';
+
+function input(overrides: Partial<PlaceOrderInput> = {}): PlaceOrderInput {
+  return {
+    orderId: CHECKOUT_ID,
+    webReference: WEB_REFERENCE,
+    now: NOW,
+    locale: 'en-us',
+    storeId: STORE_ID,
+    buyer: BUYER,
+    placedBy: { kind: 'user', id: BUYER.userId, name: 'Dana Reyes' },
+    checkout: stateOf(completedCheckout(CARTS.mixed)),
+    cart: CARTS.mixed,
+    facts: FACTS,
+    product: catalog(),
+    termsAccepted: true,
+    ...overrides,
+  };
+}
+
+/** The refusal of placing this order. */
+function refusal(given: PlaceOrderInput): DomainError {
+  try {
+    const order = decidePlaceOrder(given);
+    throw new Error(`expected a refusal, got order ${order.orderId}`);
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+}
+
+function expectRefusal(given: PlaceOrderInput, code: string, id: string, text?: string) {
+  const error = refusal(given);
+  expect(error.code).toBe(code);
+  expect(error.detail.id).toBe(id);
+  if (text !== undefined) expect(error.message).toBe(text);
+  return error;
+}
+
+const ITEMS_NEED_UPDATE = 'Some items in your cart need to be updated...';
+const INCOMPLETE = 'Please complete every checkout step before placing your order.';
+
+/** A checkout of this cart from these events, placed with this cart. */
+const placing = (cart: typeof CARTS.kit, given: readonly CheckoutEvent[]) =>
+  input({ cart, checkout: stateOf(given) });
+
+describe('decidePlaceOrder: the order of a complete checkout', () => {
+  it('carries every SPEC 3 field, priced for the account, as placed', () => {
+    expect(decidePlaceOrder(input())).toEqual({
+      orderId: CHECKOUT_ID,
+      webReference: WEB_REFERENCE,
+      placedAt: NOW,
+      storeId: STORE_ID,
+      locale: 'en-us',
+      currency: 'USD',
+      status: 'created',
+      buyer: BUYER,
+      placedBy: { kind: 'user', id: BUYER.userId, name: 'Dana Reyes' },
+      account: {
+        id: 'acct-riverside',
+        number: '4821',
+        name: 'Riverside Child Development Clinic',
+        type: 'ORGANIZATION',
+      },
+      qualifiedUser: {
+        userId: 'user-sam-okafor',
+        firstName: 'Sam',
+        lastName: 'Okafor',
+        level: 'C',
+      },
+      qglobal: { mode: 'existing', accountNumber: 'QG-482100' },
+      aimsweb: null,
+      lines: [
+        {
+          code: 'WRI3-KIT',
+          name: 'Westbrook Reading Inventory, Third Edition, Complete Kit',
+          programName: 'Westbrook Reading Inventory',
+          quantity: 2,
+          unitPriceMinor: 49_999,
+          // 10% of 999.98, rounded to the cent.
+          discountMinor: 10_000,
+          totalMinor: 89_998,
+          format: 'physical-kit',
+          qualificationLevel: 'B',
+          preOrder: false,
+        },
+        {
+          code: 'WRI3-QG-1Y',
+          name: 'Westbrook Reading Inventory Q-global Scoring, 1 year',
+          programName: 'Westbrook Reading Inventory',
+          quantity: 1,
+          unitPriceMinor: 14_900,
+          // Not discountable.
+          discountMinor: 0,
+          totalMinor: 14_900,
+          format: 'digital-scoring',
+          qualificationLevel: 'B',
+          preOrder: false,
+        },
+        {
+          code: 'WRI4-KIT',
+          name: 'Westbrook Reading Inventory, Fourth Edition, Complete Kit',
+          programName: 'Westbrook Reading Inventory',
+          quantity: 1,
+          unitPriceMinor: 150_000,
+          discountMinor: 15_000,
+          totalMinor: 135_000,
+          format: 'physical-kit',
+          qualificationLevel: 'B',
+          preOrder: true,
+        },
+      ],
+      promotions: [],
+      accountDiscount: { programme: 'OLD', discountMinor: 25_000 },
+      shippingAddress: US_ADDRESS,
+      shippingMethod: { id: 'regular', priceMinor: 1000, minDays: 10, maxDays: 15 },
+      billingAddress: US_ADDRESS,
+      payment: PURCHASE_ORDER,
+      totals: {
+        subtotalMinor: 264_898,
+        discountsMinor: 25_000,
+        shippingMinor: 1000,
+        taxMinor: 0,
+        totalMinor: 240_898,
+      },
+      accessCodes: [],
+      checkoutId: CHECKOUT_ID,
+      cartId: CART_ID,
+      saveShippingAddress: true,
+    });
+  });
+
+  it('places the order when the total the buyer saw is the total', () => {
+    expect(decidePlaceOrder(input({ expectedTotalMinor: 240_898 })).totals.totalMinor).toBe(
+      240_898,
+    );
+  });
+
+  it('adds expedited shipping at its price in the store', () => {
+    const given = [...completedCheckout(CARTS.kit), events.shippingMethod('expedited')];
+    const order = decidePlaceOrder(placing(CARTS.kit, given));
+    expect(order.shippingMethod).toEqual({
+      id: 'expedited',
+      priceMinor: 2000,
+      minDays: 3,
+      maxDays: 5,
+    });
+    // 999.98 less 10%, plus 20.00.
+    expect(order.totals).toEqual({
+      subtotalMinor: 99_998,
+      discountsMinor: 10_000,
+      shippingMinor: 2000,
+      taxMinor: 0,
+      totalMinor: 91_998,
+    });
+  });
+
+  it('applies the cart’s promotion codes after the account’s discount', () => {
+    const cart = checkoutCart([line('kit', 2)], {
+      promotions: [
+        {
+          code: 'SCHOOL10',
+          name: '10% off',
+          appliesTo: 'cart',
+          productCodes: [],
+          discountBasisPoints: 1000,
+          minimumSubtotalMinor: 0,
+        },
+      ],
+    });
+    const order = decidePlaceOrder(placing(cart, completedCheckout(cart)));
+    expect(order.promotions).toEqual([
+      { code: 'SCHOOL10', name: '10% off', discountMinor: 10_000 },
+    ]);
+    expect(order.totals.discountsMinor).toBe(20_000);
+    expect(order.totals.totalMinor).toBe(99_998 - 20_000 + 1000);
+  });
+
+  it('makes a new Q-global account owned by the qualified user (SPEC 6)', () => {
+    const given = [...completedCheckout(CARTS.mixed), events.qglobal({ mode: 'new' })];
+    expect(decidePlaceOrder(input({ checkout: stateOf(given) })).qglobal).toEqual({
+      mode: 'new',
+      ownerUserId: SAM.userId,
+    });
+  });
+
+  it('delivers into a Q-global account of the buyer’s own profile', () => {
+    const given = [
+      ...completedCheckout(CARTS.mixed),
+      events.qglobal({ mode: 'existing', accountNumber: 'QG-990017' }),
+    ];
+    expect(decidePlaceOrder(input({ checkout: stateOf(given) })).qglobal).toEqual({
+      mode: 'existing',
+      accountNumber: 'QG-990017',
+    });
+  });
+
+  it('sends nothing for a digital cart: no delivery address, method or price', () => {
+    const order = decidePlaceOrder(placing(CARTS.digital, completedCheckout(CARTS.digital)));
+    expect(order.shippingAddress).toBeNull();
+    expect(order.shippingMethod).toBeNull();
+    expect(order.saveShippingAddress).toBe(false);
+    expect(order.billingAddress).toEqual(GB_ADDRESS);
+    expect(order.totals).toEqual({
+      subtotalMinor: 14_900,
+      discountsMinor: 0,
+      shippingMinor: 0,
+      taxMinor: 0,
+      totalMinor: 14_900,
+    });
+  });
+
+  it('keeps the aimswebPlus account of an aimswebPlus order', () => {
+    const order = decidePlaceOrder(placing(CARTS.aimsweb, completedCheckout(CARTS.aimsweb)));
+    expect(order.aimsweb).toEqual({ mode: 'existing', accountNumber: 'AW-4821-01' });
+    expect(order.qglobal).toBeNull();
+    const fresh = [...completedCheckout(CARTS.aimsweb), events.aimsweb({ mode: 'new' })];
+    expect(decidePlaceOrder(placing(CARTS.aimsweb, fresh)).aimsweb).toEqual({
+      mode: 'new',
+      ownerUserId: SAM.userId,
+    });
+  });
+
+  it('takes what each line is from the catalog: a product now pre-ordered is marked so', () => {
+    const order = decidePlaceOrder(
+      input({ product: catalog({ 'WRI3-KIT': { preOrder: true, stock: 0 } }) }),
+    );
+    expect(order.lines.map((l) => [l.code, l.preOrder])).toEqual([
+      ['WRI3-KIT', true],
+      ['WRI3-QG-1Y', false],
+      ['WRI4-KIT', true],
+    ]);
+  });
+
+  it('records customer service placing the order on the buyer’s behalf (Placed by)', () => {
+    const placedBy = { kind: 'agent', id: 'agent-0042', name: 'Morgan Ellis' } as const;
+    expect(decidePlaceOrder(input({ placedBy })).placedBy).toEqual(placedBy);
+  });
+
+  it('charges no tax yet, whatever the account', () => {
+    const taxed = factsWithAccount(RIVERSIDE.id, { taxExempt: false });
+    expect(decidePlaceOrder(input({ facts: taxed })).totals.taxMinor).toBe(0);
+  });
+
+  it('places an order of as many kits as there are in stock', () => {
+    expect(() =>
+      decidePlaceOrder(input({ product: catalog({ 'WRI3-KIT': { stock: 2 } }) })),
+    ).not.toThrow();
+  });
+});
+
+describe('decidePlaceOrder: refusals', () => {
+  it('refuses when the terms are not accepted (SPEC 5)', () => {
+    expectRefusal(
+      input({ termsAccepted: false }),
+      'checkout.terms-required',
+      'validation.required',
+      'This field is required.',
+    );
+  });
+
+  it('refuses when the cart changed since the checkout began (SPEC 4.8)', () => {
+    const text =
+      'This order has been modified in another tab or window. The checkout process has been restarted';
+    expectRefusal(
+      input({ cart: CARTS.kit }),
+      'checkout.modified',
+      'checkout.modified-in-another-tab',
+      text,
+    );
+    expectRefusal(
+      input({ cart: checkoutCart([line('kit', 3), line('scoring'), line('preOrder')]) }),
+      'checkout.modified',
+      'checkout.modified-in-another-tab',
+      text,
+    );
+    expectRefusal(
+      input({ cart: { ...CARTS.mixed, cartId: 'cart-another-1' } }),
+      'checkout.modified',
+      'checkout.modified-in-another-tab',
+      text,
+    );
+  });
+
+  it('refuses a qualified user whose level does not cover an item, whatever the cart line claims', () => {
+    // The line was forged as level A; the catalog has the kit at level C.
+    const cart = checkoutCart([line('levelC', 1, { qualificationLevel: 'A' })]);
+    const given = [
+      events.started(cart),
+      events.account(RIVERSIDE),
+      events.qualifiedUser(PRIYA),
+      events.shippingAddress(),
+      events.shippingMethod(),
+      events.billing(),
+      events.payment(),
+    ];
+    const error = expectRefusal(
+      placing(cart, given),
+      'checkout.level-not-covered',
+      'validation.qualification.too-low',
+    );
+    expect(error.detail.values).toEqual({ level: 'A', required: 'C' });
+  });
+
+  it('refuses a qualified user whose level was lowered since they were chosen', () => {
+    const facts = factsWithAccount(RIVERSIDE.id, {
+      qualifiedUsers: [{ ...SAM, level: 'A' }, PRIYA, TOMAS, JORDAN],
+    });
+    expectRefusal(
+      input({ facts }),
+      'checkout.level-not-covered',
+      'validation.qualification.too-low',
+    );
+  });
+
+  it('refuses a qualified user whose qualification was withdrawn', () => {
+    const facts = factsWithAccount(RIVERSIDE.id, {
+      qualifiedUsers: [{ ...SAM, level: null }, PRIYA, TOMAS, JORDAN],
+    });
+    expectRefusal(input({ facts }), 'checkout.no-qualification', 'checkout.no-qualification');
+  });
+
+  it('refuses a qualified user who left the organization', () => {
+    const facts = factsWithAccount(RIVERSIDE.id, { qualifiedUsers: [PRIYA, TOMAS, JORDAN] });
+    expectRefusal(
+      input({ facts }),
+      'checkout.user-not-in-organization',
+      'validation.account.user-not-in-organization',
+      'User not found in this organization',
+    );
+  });
+
+  it('refuses a cart with under $300 of aimswebPlus products (SPEC 5)', () => {
+    expectRefusal(
+      placing(CARTS.aimswebUnderMinimum, completedCheckout(CARTS.aimswebUnderMinimum)),
+      'checkout.aimsweb-minimum',
+      'validation.aimsweb.minimum',
+      'Orders with aimswebPlus products must come to at least $300.00.',
+    );
+  });
+
+  it('refuses aimswebPlus products the catalog knows as such, whatever the cart line claims', () => {
+    const cart = checkoutCart([line('aimsweb', 29, { aimsweb: false }), line('kit')]);
+    expectRefusal(
+      placing(cart, completedCheckout(cart)),
+      'checkout.aimsweb-minimum',
+      'validation.aimsweb.minimum',
+    );
+  });
+
+  it('refuses aimswebPlus under a personal account (SPEC 6)', () => {
+    const given = [
+      events.started(CARTS.aimsweb),
+      events.account(PERSONAL),
+      events.qualifiedUser(DANA),
+      events.aimsweb({ mode: 'new' }),
+      events.billing({ sameAsShipping: false, address: GB_ADDRESS }),
+      events.payment(),
+    ];
+    expectRefusal(
+      placing(CARTS.aimsweb, given),
+      'checkout.aimsweb-organization-only',
+      'validation.aimsweb.organization-only',
+      'aimswebPlus can only be bought with an organizational account.',
+    );
+  });
+
+  it('refuses a purchase order under a personal account (SPEC 6)', () => {
+    const given = [
+      events.started(CARTS.kit),
+      events.account(PERSONAL),
+      events.qualifiedUser(DANA),
+      events.shippingAddress(),
+      events.shippingMethod(),
+      events.billing(),
+      events.payment(),
+    ];
+    expectRefusal(
+      placing(CARTS.kit, given),
+      'checkout.po-personal-account',
+      'order.po.personal-account',
+      'Purchase orders can only be used with an organizational account. Switch to your organization’s account to pay by PO.',
+    );
+  });
+
+  it('refuses a purchase order before a first order on behalf of the organization (SPEC 4.8)', () => {
+    expectRefusal(
+      input({ facts: factsWithAccount(RIVERSIDE.id, { hasOrdered: false }) }),
+      'checkout.po-no-first-order',
+      'order.po.no-first-order',
+      'Paying by purchase order becomes available after a first order on behalf of your organization.',
+    );
+  });
+
+  it('refuses a purchase order under the threshold while the threshold flag is on', () => {
+    expectRefusal(
+      input({
+        cart: CARTS.training,
+        checkout: stateOf(completedCheckout(CARTS.training)),
+        facts: factsWith({ flags: { poThreshold: true } }),
+      }),
+      'checkout.po-below-threshold',
+      'order.po.below-threshold',
+    );
+  });
+
+  it('refuses when a price changed in the catalog', () => {
+    expectRefusal(
+      input({ product: catalog({ 'WRI3-KIT': { unitPriceMinor: 52_999 } }) }),
+      'checkout.items-need-update',
+      'cart.items-need-update',
+      ITEMS_NEED_UPDATE,
+    );
+  });
+
+  it.each([
+    ['no longer sold online', { soldOnline: false }],
+    ['no longer orderable via the website', { orderableOnline: false }],
+    ['no longer priced in the store', { unitPriceMinor: null }],
+    ['out of stock for the quantity', { stock: 1 }],
+    ['sold out', { stock: 0 }],
+  ])('refuses a product %s', (_, change) => {
+    expectRefusal(
+      input({ product: catalog({ 'WRI3-KIT': change }) }),
+      'checkout.items-need-update',
+      'cart.items-need-update',
+      ITEMS_NEED_UPDATE,
+    );
+  });
+
+  it('refuses a product the catalog no longer has', () => {
+    const product = (code: string) => (code === 'WRI3-KIT' ? undefined : catalog()(code));
+    expectRefusal(
+      input({ product }),
+      'checkout.items-need-update',
+      'cart.items-need-update',
+      ITEMS_NEED_UPDATE,
+    );
+  });
+
+  it('takes a pre-ordered kit with no stock, and a digital product with no stock count', () => {
+    expect(() =>
+      decidePlaceOrder(
+        input({ product: catalog({ 'WRI4-KIT': { stock: 0 }, 'WRI3-QG-1Y': { stock: 0 } }) }),
+      ),
+    ).not.toThrow();
+  });
+
+  const full = completedCheckout(CARTS.mixed);
+  const without = (type: CheckoutEvent['type']) => full.filter((e) => e.type !== type);
+
+  it.each([
+    [
+      'no delivery address',
+      without('ShippingAddressChosen').filter((e) => e.type !== 'BillingAddressChosen'),
+    ],
+    ['no shipping method', without('ShippingMethodChosen')],
+    ['no billing address', without('BillingAddressChosen')],
+    ['no payment', without('PaymentChosen')],
+    ['no Q-global account for Q-global items', without('QglobalAccountChosen')],
+  ])('refuses a checkout with %s', (_, given) => {
+    expectRefusal(
+      input({ checkout: stateOf(given) }),
+      'checkout.incomplete',
+      'checkout.incomplete',
+      INCOMPLETE,
+    );
+  });
+
+  it('refuses an aimswebPlus checkout with no aimswebPlus account', () => {
+    const given = completedCheckout(CARTS.aimsweb).filter((e) => e.type !== 'AimswebAccountChosen');
+    expectRefusal(
+      placing(CARTS.aimsweb, given),
+      'checkout.incomplete',
+      'checkout.incomplete',
+      INCOMPLETE,
+    );
+  });
+
+  it('refuses a checkout with no customer account or no qualified user', () => {
+    expectRefusal(
+      input({ checkout: stateOf(without('CustomerAccountChosen')) }),
+      'checkout.choose-account-first',
+      'checkout.choose-account-first',
+    );
+    expectRefusal(
+      input({ checkout: stateOf(without('QualifiedUserChosen')) }),
+      'checkout.choose-qualified-user-first',
+      'checkout.choose-qualified-user-first',
+    );
+  });
+
+  it('refuses when the total the buyer saw is not the total any more', () => {
+    expectRefusal(
+      input({ expectedTotalMinor: 240_897 }),
+      'checkout.prices-changed',
+      'cart.items-need-update',
+      ITEMS_NEED_UPDATE,
+    );
+  });
+
+  it('refuses a checkout that has not started', () => {
+    expectRefusal(
+      input({ checkout: initialCheckoutState() }),
+      'checkout.not-started',
+      'checkout.not-started',
+    );
+  });
+
+  it('refuses another user’s checkout', () => {
+    expectRefusal(
+      input({ buyer: { ...BUYER, userId: 'user-someone-else' } }),
+      'checkout.not-yours',
+      'checkout.not-yours',
+    );
+  });
+
+  it('refuses a checkout whose order is already placed', () => {
+    expectRefusal(
+      input({ checkout: stateOf([...full, events.placed()]) }),
+      'checkout.already-placed',
+      'checkout.already-placed',
+      'This order has already been placed.',
+    );
+  });
+
+  it('refuses an empty cart, or a cart the store does not have', () => {
+    expectRefusal(
+      input({ cart: { ...CARTS.mixed, lines: [] } }),
+      'checkout.cart-empty',
+      'checkout.cart-empty',
+    );
+    expectRefusal(input({ cart: null }), 'checkout.cart-empty', 'checkout.cart-empty');
+  });
+
+  it('refuses an account that is no longer the buyer’s', () => {
+    expectRefusal(
+      input({ facts: factsWith({ accounts: [PERSONAL] }) }),
+      'checkout.account-not-found',
+      'validation.account.not-found',
+      'This account is not found',
+    );
+  });
+
+  it('refuses a Q-global account the customer account may no longer use', () => {
+    expectRefusal(
+      input({ facts: factsWithAccount(RIVERSIDE.id, { qglobalAccounts: [] }) }),
+      'checkout.qglobal-not-found',
+      'checkout.qglobal-not-found',
+      'This Q-global account is not found',
+    );
+  });
+
+  it('refuses an aimswebPlus account the organization no longer has', () => {
+    expectRefusal(
+      input({
+        cart: CARTS.aimsweb,
+        checkout: stateOf(completedCheckout(CARTS.aimsweb)),
+        facts: factsWithAccount(RIVERSIDE.id, { aimswebAccounts: [] }),
+      }),
+      'checkout.account-not-found',
+      'validation.account.not-found',
+    );
+  });
+});
