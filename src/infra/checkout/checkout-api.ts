@@ -1,0 +1,68 @@
+/**
+ * Checkout's online calls (decision 024): the buyer's facts, 'Account not listed', 'Add
+ * qualified user', the Q-global lookup, placing the order and reading it back. The facts
+ * are kept in the local database, so checkout works offline once they were loaded.
+ */
+import type { CheckoutFacts, QualifiedUserOption } from '../../../domain/checkout/facts';
+import type { Order } from '../../../domain/order/order';
+import { IDEMPOTENCY_HEADER } from '../../../domain/shared/idempotency';
+import type { Locale } from '../../../domain/storefront/storefronts';
+import { apiFetch, apiJson, postJson } from '../api';
+
+export function fetchCheckoutFacts(locale: Locale): Promise<CheckoutFacts> {
+  return apiJson<CheckoutFacts>(`/api/checkout/facts?locale=${locale}`);
+}
+
+export function claimAccount(
+  accountNumber: string,
+  termsAccepted: boolean,
+): Promise<{ accountId: string }> {
+  return postJson('/api/checkout/accounts/claim', { accountNumber, termsAccepted });
+}
+
+export function addQualifiedUser(accountId: string, email: string): Promise<QualifiedUserOption> {
+  return postJson(`/api/checkout/accounts/${encodeURIComponent(accountId)}/qualified-users`, {
+    email,
+  });
+}
+
+export type QglobalLookup =
+  | { readonly outcome: 'not-found' }
+  | { readonly outcome: 'no-access' }
+  | { readonly outcome: 'linked'; readonly accountNumber: string; readonly organization: string }
+  | { readonly outcome: 'yours'; readonly accountNumber: string };
+
+export function lookupQglobal(accountNumber: string): Promise<QglobalLookup> {
+  return postJson('/api/checkout/qglobal/lookup', { accountNumber });
+}
+
+export async function addQglobalToProfile(accountNumber: string): Promise<void> {
+  await apiFetch('/api/checkout/qglobal/profile', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ accountNumber }),
+  });
+}
+
+export interface PlaceOrderBody {
+  readonly termsAccepted: boolean;
+  readonly checkoutVersion: number;
+  readonly expectedTotalMinor: number;
+}
+
+export function postPlaceOrder(
+  checkoutId: string,
+  locale: Locale,
+  body: PlaceOrderBody,
+  idempotencyKey: string,
+): Promise<{ order: Order }> {
+  return apiJson(`/api/checkouts/${encodeURIComponent(checkoutId)}/place-order?locale=${locale}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: idempotencyKey },
+    body: JSON.stringify(body),
+  });
+}
+
+export function fetchOrder(orderId: string): Promise<{ order: Order }> {
+  return apiJson(`/api/orders/${encodeURIComponent(orderId)}`);
+}

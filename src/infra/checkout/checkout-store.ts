@@ -1,0 +1,413 @@
+/**
+ * The checkout of the active cart, for the checkout screens (SPEC 2.5, 2.6, 4.8): its stream
+ * (every choice an event, decided here at once and again by the server, offline too), the
+ * buyer's facts (loaded once and kept for offline use), the cart it started from, and
+ * placing the order: one online request with an idempotency key, after every queued choice
+ * and cart change has reached the server. When the cart changes under an open checkout
+ * (another tab), the checkout restarts and the screen is told.
+ */
+import { BehaviorSubject, Subject, type Subscription } from 'rxjs';
+import {
+  checkoutCartOf,
+  priceCart,
+  type CheckoutCart,
+} from '../../../domain/checkout/cart-snapshot';
+import type { CheckoutCommand } from '../../../domain/checkout/commands';
+import type { CheckoutContext } from '../../../domain/checkout/context';
+import type { CheckoutEvent } from '../../../domain/checkout/events';
+import { accountIn, type CheckoutFacts } from '../../../domain/checkout/facts';
+import { CHECKOUT_MESSAGES } from '../../../domain/checkout/messages';
+import { shippingMethodsFor } from '../../../domain/checkout/shipping-methods';
+import type { CheckoutState } from '../../../domain/checkout/state';
+import { checkoutStreamKind } from '../../../domain/checkout/stream';
+import type { Order } from '../../../domain/order/order';
+import { DomainError } from '../../../domain/shared/domain-error';
+import type { Message } from '../../../domain/shared/message';
+import type { DistributiveOmit } from '../../../domain/shared/types';
+import type { Storefront } from '../../../domain/storefront/storefronts';
+import { streamIdOf } from '../../../domain/sync/stream-kind';
+import { ApiError } from '../api';
+import type { CartStore } from '../cart/cart-store';
+import { newId } from '../cart/cart-session';
+import { cartStreamId } from '../cart/cart-stream';
+import { online$ } from '../connectivity';
+import type { SignedInUser } from '../session';
+import type { OpenStream } from '../sync/sync-engine';
+import { fetchCheckoutFacts, fetchOrder, postPlaceOrder } from './checkout-api';
+
+export type CheckoutRequest = DistributiveOmit<CheckoutCommand, 'metadata'>;
+
+export type FactsStatus = 'loading' | 'fresh' | 'cached' | 'unavailable';
+
+export interface CheckoutView {
+  readonly checkoutId: string;
+  readonly storefront: Storefront;
+  readonly userId: string;
+  readonly state: CheckoutState;
+  /** The cart as this browser holds it now; null until it is open. */
+  readonly cart: CheckoutCart | null;
+  readonly facts: CheckoutFacts | null;
+  readonly factsStatus: FactsStatus;
+  /** Choices made here that the server has not confirmed yet. */
+  readonly pending: number;
+}
+
+export type PlaceOrderOutcome =
+  | { readonly kind: 'placed'; readonly order: Order }
+  /** The cart changed since the checkout began: it starts again (SPEC 4.8). */
+  | { readonly kind: 'restarted' }
+  /** A rule stops the order, in the spec's words. */
+  | { readonly kind: 'refused'; readonly message: Message }
+  /** SPEC 8 'Error during place order.': nothing is lost, the buyer may try again. */
+  | { readonly kind: 'failed'; readonly message: Message };
+
+type Stream = OpenStream<CheckoutState, CheckoutCommand, CheckoutEvent>;
+
+interface Opened {
+  readonly key: string;
+  readonly checkoutId: string;
+  readonly cartId: string;
+  readonly storefront: Storefront;
+  readonly user: SignedInUser;
+  readonly stream: Stream;
+  readonly subscriptions: Subscription[];
+}
+
+const checkoutKey = (userId: string, cartId: string) => `checkout:${userId}:${cartId}`;
+const factsKey = (userId: string, storeId: string) => `checkout-facts:${userId}:${storeId}`;
+export const orderKey = (orderId: string) => `order:${orderId}`;
+
+/** How often a place-order request is sent again when its answer is lost. */
+const SEND_TRIES = 3;
+
+export class CheckoutStore {
+  readonly view$ = new BehaviorSubject<CheckoutView | null>(null);
+  /** The cart changed under the open checkout: it went back to its first step. */
+  readonly restarted$ = new Subject<void>();
+  private readonly facts$ = new BehaviorSubject<{
+    readonly facts: CheckoutFacts | null;
+    readonly status: FactsStatus;
+  }>({ facts: null, status: 'loading' });
+  private opened: Opened | null = null;
+  private opening: Promise<void> | undefined;
+  private openingKey = '';
+
+  constructor(private readonly cart: CartStore) {}
+
+  private get db() {
+    return this.cart.engine.db;
+  }
+
+  /** The cart of the open checkout as this browser holds it now. */
+  private currentCart(): CheckoutCart | null {
+    const active = this.cart.active$.getValue();
+    if (!active || active.cartId !== this.opened?.cartId) return null;
+    const { stream } = active.stream;
+    const version =
+      stream.confirmedVersion + stream.pending.reduce((n, p) => n + p.events.length, 0);
+    return checkoutCartOf(stream.state, version);
+  }
+
+  /** Opens (or finds) the checkout of this buyer's active cart in this storefront. */
+  open(storefront: Storefront, user: SignedInUser): Promise<void> {
+    const key = `${storefront.storeId}/${user.id}`;
+    if (this.opening && key === this.openingKey) return this.opening;
+    this.openingKey = key;
+    this.opening = this.openNow(storefront, user).catch((error: unknown) => {
+      this.opening = undefined;
+      throw error;
+    });
+    return this.opening;
+  }
+
+  private async openNow(storefront: Storefront, user: SignedInUser): Promise<void> {
+    const active = await this.cart.activate(storefront, user);
+    this.closeOpened();
+    const checkoutId = await this.checkoutIdFor(user.id, active.cartId);
+    const cart = () => this.currentCart();
+    const facts = () => this.facts$.getValue().facts;
+    // The decider reads the cart and the facts as they are when each choice is made.
+    const context: CheckoutContext = {
+      checkoutId,
+      storeId: storefront.storeId,
+      locale: storefront.locale,
+      userId: user.id,
+      get cart() {
+        return cart();
+      },
+      get facts() {
+        return facts();
+      },
+    };
+    const stream = this.cart.engine.openStream(streamIdOf(checkoutStreamKind, checkoutId), {
+      kind: checkoutStreamKind,
+      context,
+    });
+    await stream.ready;
+    const opened: Opened = {
+      key: `${storefront.storeId}/${user.id}`,
+      checkoutId,
+      cartId: active.cartId,
+      storefront,
+      user,
+      stream,
+      subscriptions: [],
+    };
+    this.opened = opened;
+    await this.loadFacts(storefront, user.id, true);
+    if (online$.getValue()) {
+      void this.cart.engine.pull(stream.streamId, user.id).catch((error: unknown) => {
+        console.warn('The checkout could not be refreshed from the server.', error);
+      });
+    }
+    const publish = () => {
+      this.publish();
+    };
+    opened.subscriptions.push(
+      stream.state$.subscribe(publish),
+      this.facts$.subscribe(publish),
+      this.cart.queued$.subscribe(publish),
+      // The cart this checkout came from changed: the checkout starts again.
+      active.stream.state$.subscribe(() => {
+        this.followCart(true);
+      }),
+    );
+    this.followCart(false);
+  }
+
+  /** Starts the checkout, or restarts it when the cart moved since it began. */
+  private followCart(announce: boolean): void {
+    const opened = this.opened;
+    const cart = this.currentCart();
+    if (!opened || !cart || cart.lines.length === 0) return;
+    const state = opened.stream.state$.getValue();
+    if (state.placedOrderId) return;
+    const reference = { cartId: cart.cartId, version: cart.version, fingerprint: cart.fingerprint };
+    if (!state.checkoutId) {
+      this.choose({ type: 'StartCheckout', data: { cart: reference } });
+    } else if (state.cart?.fingerprint !== cart.fingerprint) {
+      this.choose({ type: 'RestartCheckout', data: { cart: reference } });
+      if (announce) this.restarted$.next();
+    }
+  }
+
+  private async checkoutIdFor(userId: string, cartId: string): Promise<string> {
+    const key = checkoutKey(userId, cartId);
+    const known = await this.db.meta.get(key);
+    if (typeof known?.value === 'string') {
+      // A checkout whose order was placed is done: the next one is new.
+      const { state } = await this.cart.engine.confirmedOf(
+        streamIdOf(checkoutStreamKind, known.value),
+        checkoutStreamKind,
+      );
+      if (!state.placedOrderId) return known.value;
+    }
+    const made = newId();
+    await this.db.meta.put({ key, value: made });
+    return made;
+  }
+
+  private publish(): void {
+    const opened = this.opened;
+    if (!opened) {
+      this.view$.next(null);
+      return;
+    }
+    const { facts, status } = this.facts$.getValue();
+    this.view$.next({
+      checkoutId: opened.checkoutId,
+      storefront: opened.storefront,
+      userId: opened.user.id,
+      state: opened.stream.state$.getValue(),
+      cart: this.currentCart(),
+      facts,
+      factsStatus: status,
+      pending: opened.stream.stream.pending.length,
+    });
+  }
+
+  /** The buyer's facts: fresh from the server when it answers, else the copy kept here. */
+  private async loadFacts(storefront: Storefront, userId: string, first: boolean): Promise<void> {
+    const key = factsKey(userId, storefront.storeId);
+    if (first) {
+      const kept = await this.db.meta.get(key);
+      const facts = (kept?.value as CheckoutFacts | undefined) ?? null;
+      this.facts$.next({ facts, status: facts ? 'cached' : 'loading' });
+    }
+    if (!online$.getValue()) {
+      const facts = this.facts$.getValue().facts;
+      this.facts$.next({ facts, status: facts ? 'cached' : 'unavailable' });
+      return;
+    }
+    try {
+      const facts = await fetchCheckoutFacts(storefront.locale);
+      await this.db.meta.put({ key, value: facts });
+      this.facts$.next({ facts, status: 'fresh' });
+    } catch (error) {
+      console.warn('Checkout facts could not be loaded; the copy kept here is used.', error);
+      const facts = this.facts$.getValue().facts;
+      this.facts$.next({ facts, status: facts ? 'cached' : 'unavailable' });
+    }
+  }
+
+  /** Loads the facts again (after an account or a user was added). */
+  refreshFacts(): Promise<void> {
+    const opened = this.opened;
+    return opened ? this.loadFacts(opened.storefront, opened.user.id, false) : Promise.resolve();
+  }
+
+  /**
+   * Makes a choice: decided here at once (the screen shows it before this returns), queued,
+   * and decided again by the server. A choice that breaks a rule gives its DomainError and
+   * nothing is queued.
+   */
+  choose(request: CheckoutRequest): { error: DomainError | null; saved: Promise<void> } {
+    const opened = this.opened;
+    if (!opened) throw new Error('No checkout is open');
+    const commandId = newId();
+    const command = {
+      ...request,
+      metadata: { commandId, now: new Date().toISOString() },
+    } as CheckoutCommand;
+    try {
+      const { saved } = this.cart.engine.dispatch(opened.stream, command, {
+        locale: opened.storefront.locale,
+        userId: opened.user.id,
+      });
+      return { error: null, saved };
+    } catch (error) {
+      if (error instanceof DomainError) return { error, saved: Promise.resolve() };
+      throw error;
+    }
+  }
+
+  /** What the order comes to as the buyer sees it: the cart for the account, plus shipping. */
+  expectedTotalMinor(): number | null {
+    const view = this.view$.getValue();
+    if (!view?.cart || !view.facts || !view.state.account) return null;
+    const account = accountIn(view.facts, view.state.account.id);
+    const priced = priceCart(view.cart, account?.discounts ?? []);
+    const shipping = shippingMethodsFor(view.storefront.storeId).find(
+      (m) => m.id === view.state.shippingMethod,
+    );
+    const ships = view.cart.lines.some((l) => l.format === 'physical-kit');
+    return priced.totalMinor + (ships ? (shipping?.priceMinor ?? 0) : 0);
+  }
+
+  /**
+   * Places the order: every queued choice and cart change is sent first, then one request
+   * with an idempotency key (sent again with the same key when its answer is lost). Nothing
+   * is lost when it fails: the cart and every choice stay.
+   */
+  async placeOrder(termsAccepted: boolean): Promise<PlaceOrderOutcome> {
+    const opened = this.opened;
+    const failed: PlaceOrderOutcome = {
+      kind: 'failed',
+      message: CHECKOUT_MESSAGES.placeOrderError,
+    };
+    if (!opened || !online$.getValue()) return failed;
+    const { stream, storefront, user } = opened;
+    await this.cart.flush();
+    const active = this.cart.active$.getValue();
+    if (stream.stream.pending.length > 0 || (active?.stream.stream.pending.length ?? 0) > 0) {
+      return failed;
+    }
+    const expectedTotalMinor = this.expectedTotalMinor();
+    if (expectedTotalMinor === null) return failed;
+    const body = {
+      termsAccepted,
+      checkoutVersion: stream.stream.confirmedVersion,
+      expectedTotalMinor,
+    };
+    const key = newId();
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const { order } = await postPlaceOrder(opened.checkoutId, storefront.locale, body, key);
+        await this.afterPlaced(opened, order);
+        return { kind: 'placed', order };
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status >= 500) {
+          // The answer was lost or the server failed: the same key again, a few times.
+          if (attempt < SEND_TRIES) continue;
+          return failed;
+        }
+        const code = error.body?.error.code ?? '';
+        const field = error.body?.error.fields?.[0];
+        if (error.status === 409 && code === 'idempotency_in_progress' && attempt < SEND_TRIES) {
+          await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+          continue;
+        }
+        if (code === 'checkout.modified') {
+          this.followCart(false);
+          return { kind: 'restarted' };
+        }
+        if (code === 'checkout.out-of-date') {
+          // Another tab chose something meanwhile: pulled here, for the buyer to review.
+          await this.cart.engine.pull(stream.streamId, user.id).catch(() => undefined);
+          return failed;
+        }
+        if (field && error.status === 422) {
+          return {
+            kind: 'refused',
+            message: {
+              id: field.code,
+              message: field.message,
+              ...(field.values ? { values: field.values } : {}),
+            },
+          };
+        }
+        return failed;
+      }
+    }
+  }
+
+  private async afterPlaced(opened: Opened, order: Order): Promise<void> {
+    await this.db.meta.put({ key: orderKey(order.orderId), value: order });
+    await this.db.meta.delete(checkoutKey(opened.user.id, opened.cartId));
+    // The store clears the cart on the server too; here it empties at once.
+    const active = this.cart.active$.getValue();
+    if (active?.cartId === order.cartId) {
+      this.cart.sendToStream(
+        active.stream,
+        active.storefront,
+        { type: 'ClearCart', data: { reason: 'checkout', orderId: order.orderId } },
+        [],
+        opened.user.id,
+      );
+    }
+    void this.cart.engine.pull(cartStreamId(order.cartId), opened.user.id).catch(() => undefined);
+  }
+
+  /** An order the buyer placed: from the server, else the copy kept here when it was placed. */
+  async order(orderId: string): Promise<Order | null> {
+    try {
+      const { order } = await fetchOrder(orderId);
+      await this.db.meta.put({ key: orderKey(orderId), value: order });
+      return order;
+    } catch (error) {
+      const kept = await this.db.meta.get(orderKey(orderId));
+      if (kept?.value) return kept.value as Order;
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  private closeOpened(): void {
+    for (const subscription of this.opened?.subscriptions ?? []) subscription.unsubscribe();
+    this.opened = null;
+  }
+
+  close(): void {
+    this.closeOpened();
+    this.opening = undefined;
+    this.view$.next(null);
+  }
+}
+
+let store: CheckoutStore | undefined;
+
+/** The one checkout store of this page, over the cart store. */
+export function checkoutStore(cart: CartStore): CheckoutStore {
+  store ??= new CheckoutStore(cart);
+  return store;
+}
