@@ -32,6 +32,8 @@ export interface CheckoutCart {
   readonly currency: string;
   readonly lines: readonly CheckoutCartLine[];
   readonly promotions: readonly AppliedPromotion[];
+  /** The discounts of the account the cart itself is priced for (before checkout chooses one). */
+  readonly accountDiscounts?: readonly AccountDiscount[];
 }
 
 /** What is bought, in a stable text: lines by code with quantities, then the codes applied. */
@@ -63,6 +65,7 @@ export function checkoutCartOf(state: CartState, version: number): CheckoutCart 
       notDiscountable: line.notDiscountable,
     })),
     promotions: state.promotions,
+    accountDiscounts: state.account?.discounts ?? [],
   };
 }
 

@@ -154,7 +154,9 @@ export class CheckoutStore {
       subscriptions: [],
     };
     this.opened = opened;
-    await this.loadFacts(storefront, user.id, true);
+    // The copy kept here at once; the server's when it answers (the screens wait for neither).
+    const factsLoaded = this.loadFacts(storefront, user.id, true);
+    void factsLoaded.catch(() => undefined);
     if (online$.getValue()) {
       void this.cart.engine.pull(stream.streamId, user.id).catch((error: unknown) => {
         console.warn('The checkout could not be refreshed from the server.', error);
@@ -230,6 +232,7 @@ export class CheckoutStore {
   private async loadFacts(storefront: Storefront, userId: string, first: boolean): Promise<void> {
     const key = factsKey(userId, storefront.storeId);
     if (first) {
+      this.facts$.next({ facts: null, status: 'loading' });
       const kept = await this.db.meta.get(key);
       const facts = (kept?.value as CheckoutFacts | undefined) ?? null;
       this.facts$.next({ facts, status: facts ? 'cached' : 'loading' });
