@@ -12,7 +12,7 @@ import { domainResolver, translate } from '../../../infra/forms';
 import { descriptorFor } from '../../../infra/messages';
 import { useStorefront } from '../../../shell/use-storefront';
 import { abortInteraction, submitSignIn } from '../api';
-import { describedBy, Field } from './AuthForm';
+import { describedBy, Field } from '../../../shell/FormField';
 import { StartSignIn } from './StartSignIn';
 
 /** The address to come back to: a page of this store only. */

@@ -18,7 +18,7 @@ import { descriptorFor } from '../../../infra/messages';
 import { languageTag } from '../../../shell/storefront-label';
 import { useStorefront } from '../../../shell/use-storefront';
 import { submitRegistration } from '../api';
-import { describedBy, Field } from './AuthForm';
+import { describedBy, Field } from '../../../shell/FormField';
 import { safeReturnTo } from './LoginPage';
 import { StartSignIn } from './StartSignIn';
 

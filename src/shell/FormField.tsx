@@ -1,4 +1,4 @@
-/** Shared pieces of the sign-in and registration forms: a labelled field and the error summary. */
+/** A labelled form field with its hint and error, and the attributes that tie an input to them. */
 import type { ReactNode } from 'react';
 
 export function Field({
