@@ -128,7 +128,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       runner.start();
       done();
     });
-    app.addHook('onClose', async () => {
+    // Before the database closes (the process's own onClose hooks close it).
+    app.addHook('preClose', async () => {
       await runner.stop();
     });
   }

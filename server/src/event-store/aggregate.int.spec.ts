@@ -268,9 +268,9 @@ describe.each(testDatabaseTargets())('a new aggregate registered in one file ($k
     // The read model's shape changes: rebuilt from the events on start.
     await t.database.db.update(readModelShapes).set({ shape: 0 });
     await t.database.db.execute(sql`update read_models set doc = '{}'::jsonb`);
-    expect(await rebuildStaleReadModels(t.database.db, app.eventStore, registry)).toEqual([
+    expect(await rebuildStaleReadModels(t.database.db, app.eventStore, registry)).toContain(
       'tally-summary',
-    ]);
+    );
     expect(
       await findDocuments(t.database.db, 'tally-summary', {
         kind: 'visitor',

@@ -90,11 +90,16 @@ export class ProcessManagerRunner {
     clearInterval(this.timer);
     this.unsubscribe?.();
     await this.running?.catch(() => undefined);
-    // Another instance may take the managers over at once.
-    for (const manager of this.managers) {
-      await this.db.execute(sql`
-        update checkpoints set lease_owner = null, lease_until = null
-         where name = ${manager.name} and lease_owner = ${this.instanceId}`);
+    // Another instance may take the managers over at once; if the database is gone already,
+    // the leases lapse on their own.
+    try {
+      for (const manager of this.managers) {
+        await this.db.execute(sql`
+          update checkpoints set lease_owner = null, lease_until = null
+           where name = ${manager.name} and lease_owner = ${this.instanceId}`);
+      }
+    } catch (error) {
+      this.options.onError?.(error);
     }
   }
 
