@@ -346,7 +346,8 @@ export function decide(
     throw refuse('checkout.not-yours', M.notYours);
   }
   if (command.type === 'RecordOrderPlaced') {
-    if (state.placedOrderId === command.data.orderId) return [];
+    // A checkout makes one order (its id is the checkout's): recorded once, never replaced.
+    if (state.placedOrderId !== null) return [];
     return [{ type: 'CheckoutOrderPlaced', v: 1, data: { orderId: command.data.orderId } }];
   }
   if (state.placedOrderId) throw refuse('checkout.already-placed', M.alreadyPlaced);

@@ -277,6 +277,15 @@ export class CheckoutStore {
         locale: opened.storefront.locale,
         userId: opened.user.id,
       });
+      // The cart is priced for the account checkout is for, so the cart page agrees with it.
+      const active = this.cart.active$.getValue();
+      if (
+        command.type === 'ChooseCustomerAccount' &&
+        active?.cartId === opened.cartId &&
+        active.stream.state$.getValue().account?.id !== command.data.accountId
+      ) {
+        this.cart.chooseAccount(command.data.accountId);
+      }
       return { error: null, saved };
     } catch (error) {
       if (error instanceof DomainError) return { error, saved: Promise.resolve() };
