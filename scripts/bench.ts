@@ -13,6 +13,7 @@ import { benchCatalogSearch } from './bench/catalog-search';
 import { benchColdOpen } from './bench/cold-open';
 import { benchCommandToPaint } from './bench/command-to-paint';
 import { benchOfflineConvergence } from './bench/offline-convergence';
+import { benchPlaceOrder } from './bench/place-order';
 import { benchServerCommands } from './bench/server-commands';
 import type { Metric } from './bench/metric';
 
@@ -25,6 +26,7 @@ try {
   metrics.push(...(await benchOfflineConvergence()));
   metrics.push(...(await benchServerCommands()));
   metrics.push(...(await benchCatalogSearch(dir)));
+  metrics.push(...(await benchPlaceOrder(dir)));
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
