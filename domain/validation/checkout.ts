@@ -12,8 +12,8 @@ export const AIMSWEB_MINIMUM_MAJOR = 300;
 
 export interface AimswebCheck {
   readonly hasAimswebItems: boolean;
-  /** The cart subtotal after discounts. */
-  readonly subtotal: Money;
+  /** What the cart's aimswebPlus products come to, at list price (SPEC 5: at least $300). */
+  readonly aimswebAmount: Money;
   readonly accountType: AccountType;
   /** BCP 47 locale for the amount in the message (en-US). */
   readonly displayLocale: string;
@@ -25,8 +25,8 @@ export function aimswebProblems(check: AimswebCheck): Message[] {
   const problems: Message[] = [];
   if (check.accountType !== 'ORGANIZATION')
     problems.push(withValues(V.aimswebOrganizationOnly, {}));
-  const minimum = fromMajor(AIMSWEB_MINIMUM_MAJOR, check.subtotal.currency);
-  if (compare(check.subtotal, minimum) < 0) {
+  const minimum = fromMajor(AIMSWEB_MINIMUM_MAJOR, check.aimswebAmount.currency);
+  if (compare(check.aimswebAmount, minimum) < 0) {
     problems.push(
       withValues(V.aimswebMinimum, { minimum: formatMoney(minimum, check.displayLocale) }),
     );

@@ -8,7 +8,7 @@ const texts = (messages: { id: string; message: string }[]) => messages.map(form
 describe('aimswebPlus rules (SPEC 5, 6)', () => {
   const base = {
     hasAimswebItems: true,
-    subtotal: fromMajor('300.00', 'USD'),
+    aimswebAmount: fromMajor('300.00', 'USD'),
     accountType: 'ORGANIZATION' as const,
     displayLocale: 'en-US',
   };
@@ -18,7 +18,7 @@ describe('aimswebPlus rules (SPEC 5, 6)', () => {
   });
 
   it('stops a cart below $300', () => {
-    expect(texts(aimswebProblems({ ...base, subtotal: fromMajor('299.99', 'USD') }))).toEqual([
+    expect(texts(aimswebProblems({ ...base, aimswebAmount: fromMajor('299.99', 'USD') }))).toEqual([
       'Orders with aimswebPlus products must come to at least $300.00.',
     ]);
   });
@@ -31,7 +31,7 @@ describe('aimswebPlus rules (SPEC 5, 6)', () => {
 
   it('does not apply to carts without aimsweb products', () => {
     expect(
-      aimswebProblems({ ...base, hasAimswebItems: false, subtotal: fromMajor('1', 'USD') }),
+      aimswebProblems({ ...base, hasAimswebItems: false, aimswebAmount: fromMajor('1', 'USD') }),
     ).toEqual([]);
   });
 });

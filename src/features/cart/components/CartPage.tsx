@@ -312,7 +312,10 @@ function AimswebNote({ summary }: { summary: CartSummary }) {
   if (!summary.currency) return null;
   const problems = aimswebProblems({
     hasAimswebItems: summary.lines.some((l) => l.aimsweb),
-    subtotal: money(summary.totalMinor, summary.currency),
+    aimswebAmount: money(
+      summary.lines.filter((l) => l.aimsweb).reduce((n, l) => n + l.totalPrice.value, 0),
+      summary.currency,
+    ),
     // Until an account is chosen, only the minimum applies (the organization-only rule of
     // aimswebPlus is checked against the account the cart is priced for).
     accountType: summary.account?.type ?? 'ORGANIZATION',

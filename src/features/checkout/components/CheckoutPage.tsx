@@ -37,7 +37,10 @@ export function CheckoutPage() {
   }
   const problems = aimswebProblems({
     hasAimswebItems: summary.lines.some((l) => l.aimsweb),
-    subtotal: money(summary.totalMinor, currency),
+    aimswebAmount: money(
+      summary.lines.filter((l) => l.aimsweb).reduce((n, l) => n + l.totalPrice.value, 0),
+      currency,
+    ),
     accountType: summary.account?.type ?? 'ORGANIZATION',
     displayLocale: languageTag(storefront),
   });
