@@ -19,6 +19,7 @@ import type { Order } from '../../../domain/order/order';
 import { authSettled } from '../../infra/auth/auth-state';
 import { openCart } from '../../infra/cart/cart-loader';
 import { checkoutStore, type CheckoutStore } from '../../infra/checkout/checkout-store';
+import { online$ } from '../../infra/connectivity';
 import { loadCheckoutCopy } from '../../infra/content';
 import { currentUser$ } from '../../infra/session';
 
@@ -55,7 +56,8 @@ export async function checkoutLoader({ params }: LoaderFunctionArgs): Promise<Ch
   const storefront = storefrontOf(params);
   const [, item] = await Promise.all([
     openCheckout(params),
-    storefront && loadedCopyApplies(storefront.locale)
+    // Offline there is nothing to ask: the built-in wording stays.
+    storefront && loadedCopyApplies(storefront.locale) && online$.getValue()
       ? loadCheckoutCopy(storefront.locale)
       : Promise.resolve(null),
   ]);
