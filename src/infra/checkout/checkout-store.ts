@@ -50,6 +50,8 @@ export interface CheckoutView {
   readonly factsStatus: FactsStatus;
   /** Choices made here that the server has not confirmed yet. */
   readonly pending: number;
+  /** The order this checkout placed (known here at once, on the stream once recorded). */
+  readonly placedOrderId: string | null;
 }
 
 export type PlaceOrderOutcome =
@@ -89,6 +91,8 @@ export class CheckoutStore {
     readonly status: FactsStatus;
   }>({ facts: null, status: 'loading' });
   private opened: Opened | null = null;
+  /** The order placed from this page, before the store records it on the checkout. */
+  private justPlaced: { readonly checkoutId: string; readonly orderId: string } | null = null;
   private opening: Promise<void> | undefined;
   private openingKey = '';
 
@@ -216,15 +220,19 @@ export class CheckoutStore {
       return;
     }
     const { facts, status } = this.facts$.getValue();
+    const state = opened.stream.state$.getValue();
+    const justPlaced =
+      this.justPlaced?.checkoutId === opened.checkoutId ? this.justPlaced.orderId : null;
     this.view$.next({
       checkoutId: opened.checkoutId,
       storefront: opened.storefront,
       userId: opened.user.id,
-      state: opened.stream.state$.getValue(),
+      state,
       cart: this.currentCart(),
       facts,
       factsStatus: status,
       pending: opened.stream.stream.pending.length,
+      placedOrderId: state.placedOrderId ?? justPlaced,
     });
   }
 
@@ -374,6 +382,9 @@ export class CheckoutStore {
   }
 
   private async afterPlaced(opened: Opened, order: Order): Promise<void> {
+    // The screens go to the confirmation before the cart empties under them.
+    this.justPlaced = { checkoutId: opened.checkoutId, orderId: order.orderId };
+    this.publish();
     await this.db.meta.put({ key: orderKey(order.orderId), value: order });
     await this.db.meta.delete(checkoutKey(opened.user.id, opened.cartId));
     // The store clears the cart on the server too; here it empties at once.

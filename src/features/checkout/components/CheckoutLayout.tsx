@@ -72,8 +72,8 @@ export function CheckoutLayout() {
       </div>
     );
   }
-  if (view.state.placedOrderId) {
-    return <Navigate replace to={`${base}/confirmation/${view.state.placedOrderId}`} />;
+  if (view.placedOrderId) {
+    return <Navigate replace to={`${base}/confirmation/${view.placedOrderId}`} />;
   }
   const cart = view.cart;
   if (!cart || cart.lines.length === 0) {
