@@ -115,7 +115,12 @@ export class CheckoutStore {
   /** Opens (or finds) the checkout of this buyer's active cart in this storefront. */
   open(storefront: Storefront, user: SignedInUser): Promise<void> {
     const key = `${storefront.storeId}/${user.id}`;
-    if (this.opening && key === this.openingKey) return this.opening;
+    // A checkout whose order was placed, or of a cart no longer active, gives way to a new one.
+    const stale =
+      this.opened !== null &&
+      (Boolean(this.view$.getValue()?.placedOrderId) ||
+        this.cart.active$.getValue()?.cartId !== this.opened.cartId);
+    if (this.opening && key === this.openingKey && !stale) return this.opening;
     this.openingKey = key;
     this.opening = this.openNow(storefront, user).catch((error: unknown) => {
       this.opening = undefined;
