@@ -1,0 +1,647 @@
+/**
+ * Review and place order (SPEC 2.5, 2.6, 4.8, 5, 8): every choice of the checkout with a
+ * link back to its step, the items with their discounts, shipping, tax and the order total,
+ * the terms to accept, and Place order (one online request; nothing is lost when it fails).
+ * A cart with a pre-ordered item shows the pre-ordered item modal first. The pieces that show
+ * a choice (an address, a contact, a platform account, the totals) are shared with the order
+ * confirmation.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { cartNeeds, type CheckoutCart } from '../../../../domain/checkout/cart-snapshot';
+import { CHECKOUT_MESSAGES } from '../../../../domain/checkout/messages';
+import {
+  SHIPPING_METHOD_DAYS,
+  SHIPPING_METHOD_LABELS,
+  shippingMethodsFor,
+  type ShippingMethod,
+} from '../../../../domain/checkout/shipping-methods';
+import {
+  billingAddressOf,
+  type CheckoutAddress,
+  type ChosenAccount,
+  type ChosenQualifiedUser,
+  type InvoiceContact,
+  type PaymentChoice,
+} from '../../../../domain/checkout/state';
+import { stepById, type CheckoutStepId } from '../../../../domain/checkout/steps';
+import { DISCOUNT_LABELS, discountLabel } from '../../../../domain/pricing/discount-label';
+import { formatMoney, money } from '../../../../domain/pricing/money';
+import type { Message } from '../../../../domain/shared/message';
+import { findCountry } from '../../../../domain/validation/address';
+import { V } from '../../../../domain/validation/messages';
+import type {
+  CheckoutStore,
+  CheckoutView,
+  PlaceOrderOutcome,
+} from '../../../infra/checkout/checkout-store';
+import { online$ } from '../../../infra/connectivity';
+import { flags$ } from '../../../infra/flags';
+import { useObservableValue } from '../../../infra/use-observable';
+import { languageTag } from '../../../shell/storefront-label';
+import { useModalDialog } from '../../../shell/use-modal-dialog';
+import { useStorefront } from '../../../shell/use-storefront';
+import { checkoutBase, stepPath } from '../checkout-paths';
+import { useCheckout, useCheckoutCopy } from '../hooks/use-checkout';
+import { useStepLabel } from './CheckoutLayout';
+import { useOrderTotals } from './OrderSummary';
+import '../review.css';
+
+export function ReviewStep() {
+  const { store, view } = useCheckout();
+  // The layout shows its own notices until the checkout and its cart are open.
+  if (!store || !view?.cart) return null;
+  return <Review store={store} view={view} cart={view.cart} />;
+}
+
+/** Pre-ordered item modals already acknowledged on this page, by checkout and cart. */
+const preOrderAcknowledged = new Set<string>();
+
+function Review({
+  store,
+  view,
+  cart,
+}: {
+  store: CheckoutStore;
+  view: CheckoutView;
+  cart: CheckoutCart;
+}) {
+  const { t, i18n } = useLingui();
+  const label = useStepLabel();
+  const copy = useCheckoutCopy();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const online = useObservableValue(online$);
+  const flags = useObservableValue(flags$);
+  const totals = useOrderTotals(view);
+  const id = useId();
+  const termsBox = useRef<HTMLInputElement>(null);
+  const placingNow = useRef(false);
+  const [terms, setTerms] = useState(false);
+  const [termsMissing, setTermsMissing] = useState(false);
+  const [placing, setPlacing] = useState(false);
+  const [problem, setProblem] = useState<Message | null>(null);
+  const needs = cartNeeds(cart.lines);
+  const preOrderKey = `${view.checkoutId}:${cart.fingerprint}`;
+  const [preOrderOpen, setPreOrderOpen] = useState(
+    () => needs.preOrder && !preOrderAcknowledged.has(preOrderKey),
+  );
+
+  const base = checkoutBase(pathname);
+  const edit = (step: CheckoutStepId) => stepPath(base, stepById(step));
+  const { state, storefront } = view;
+  const currency = cart.currency;
+  const format = (minor: number) => formatMoney(money(minor, currency), languageTag(storefront));
+  const method = shippingMethodsFor(storefront.storeId).find((m) => m.id === state.shippingMethod);
+  const billing = billingAddressOf(state);
+  const notChosen = <Trans>Not chosen yet</Trans>;
+
+  const place = async () => {
+    if (placingNow.current) return;
+    if (!terms) {
+      setTermsMissing(true);
+      termsBox.current?.focus();
+      return;
+    }
+    if (!online) return;
+    placingNow.current = true;
+    setPlacing(true);
+    setProblem(null);
+    let outcome: PlaceOrderOutcome;
+    try {
+      outcome = await store.placeOrder(true);
+    } catch (error) {
+      console.warn('Placing the order failed.', error);
+      outcome = { kind: 'failed', message: CHECKOUT_MESSAGES.placeOrderError };
+    }
+    if (outcome.kind === 'placed') {
+      // Stays disabled: the confirmation replaces this step in the history.
+      void navigate(`${base}/confirmation/${outcome.order.orderId}`, { replace: true });
+      return;
+    }
+    placingNow.current = false;
+    setPlacing(false);
+    // 'restarted': the layout takes the buyer back to the first step and says why.
+    if (outcome.kind !== 'restarted') setProblem(outcome.message);
+  };
+
+  const priced = totals?.priced;
+  const accountDiscount = priced?.accountDiscount ?? null;
+  const discountRows: DiscountRow[] = [];
+  if (accountDiscount && accountDiscount.discountMinor > 0) {
+    const kind = discountLabel({
+      uapStatus: accountDiscount.programme === 'UAP' ? accountDiscount.status : null,
+      orgDiscountStatus: accountDiscount.programme === 'OLD' ? accountDiscount.status : null,
+      uapEnabled: storefront.uapProgram,
+      orgLevelDiscountEnabled: flags['org-level-discount'],
+    });
+    discountRows.push({
+      key: 'account',
+      label: i18n._(DISCOUNT_LABELS[kind]),
+      minor: accountDiscount.discountMinor,
+    });
+  }
+  for (const promotion of priced?.promotions ?? []) {
+    if (promotion.discountMinor > 0) {
+      discountRows.push({
+        key: promotion.code,
+        label: `${promotion.name} (${promotion.code})`,
+        minor: promotion.discountMinor,
+      });
+    }
+  }
+  const termsId = `${id}-terms`;
+  const offlineId = `${id}-offline`;
+
+  return (
+    <>
+      <section className="checkout-section" aria-labelledby={`${id}-choices`}>
+        <h2 id={`${id}-choices`}>{label('review')}</h2>
+        <dl className="review-list">
+          <ReviewRow term={t`Customer account`} editTo={edit('accounts')}>
+            {state.account ? <AccountView account={state.account} /> : notChosen}
+          </ReviewRow>
+          <ReviewRow term={t`Qualified user`} editTo={edit('accounts')}>
+            {state.qualifiedUser ? <QualifiedUserView user={state.qualifiedUser} /> : notChosen}
+          </ReviewRow>
+          {needs.qglobal ? (
+            <ReviewRow term={t`Q-global account`} editTo={edit('accounts')}>
+              {state.qglobal ? (
+                <PlatformAccountView
+                  accountNumber={
+                    state.qglobal.mode === 'existing' ? state.qglobal.accountNumber : null
+                  }
+                  owner={state.qualifiedUser}
+                />
+              ) : (
+                notChosen
+              )}
+            </ReviewRow>
+          ) : null}
+          {needs.aimsweb ? (
+            <ReviewRow term={t`aimswebPlus account`} editTo={edit('accounts')}>
+              {state.aimsweb ? (
+                <PlatformAccountView
+                  accountNumber={
+                    state.aimsweb.mode === 'existing' ? state.aimsweb.accountNumber : null
+                  }
+                  owner={state.qualifiedUser}
+                />
+              ) : (
+                notChosen
+              )}
+            </ReviewRow>
+          ) : null}
+          {needs.shipping ? (
+            <>
+              <ReviewRow term={copy('shippingAddress')} editTo={edit('shipping-address')}>
+                {state.shippingAddress ? (
+                  <AddressView address={state.shippingAddress} />
+                ) : (
+                  notChosen
+                )}
+              </ReviewRow>
+              <ReviewRow term={copy('shippingMethod')} editTo={edit('shipping-method')}>
+                {method ? <ShippingMethodView method={method} format={format} /> : notChosen}
+              </ReviewRow>
+            </>
+          ) : null}
+          <ReviewRow term={copy('billingAddress')} editTo={edit('billing-address')}>
+            {billing ? (
+              <>
+                {state.billing?.sameAsShipping ? (
+                  <span className="review-lines review-note">
+                    <Trans>Same as shipping address</Trans>
+                  </span>
+                ) : null}
+                <AddressView address={billing} />
+              </>
+            ) : (
+              notChosen
+            )}
+          </ReviewRow>
+          <ReviewRow term={copy('payment')} editTo={edit('payment')}>
+            {state.payment ? <PaymentView payment={state.payment} /> : notChosen}
+          </ReviewRow>
+        </dl>
+      </section>
+
+      {totals && priced ? (
+        <section className="checkout-section" aria-labelledby={`${id}-items`}>
+          <h2 id={`${id}-items`}>
+            <Trans>Your order</Trans>
+          </h2>
+          <ItemsTable
+            format={format}
+            lines={priced.lines.map((line) => ({
+              code: line.code,
+              name: line.name,
+              quantity: line.quantity,
+              unitPriceMinor: line.unitPriceMinor,
+              discountMinor: line.totalDiscounts.value,
+              totalMinor: line.totalPrice.value - line.totalDiscounts.value,
+              preOrder: line.preOrder,
+            }))}
+          />
+          <TotalsView
+            format={format}
+            subtotalMinor={priced.subtotalMinor}
+            discounts={discountRows}
+            shippingMinor={
+              totals.ships ? (totals.shippingChosen ? totals.shippingMinor : null) : undefined
+            }
+            taxMinor={totals.taxMinor}
+            totalMinor={totals.totalMinor}
+          />
+        </section>
+      ) : null}
+
+      <section className="checkout-section" aria-labelledby={`${id}-place`}>
+        <h2 id={`${id}-place`} className="visually-hidden">
+          <Trans>Place order</Trans>
+        </h2>
+        <div className={termsMissing ? 'review-terms field--error' : 'review-terms'}>
+          <div className="review-terms__box">
+            <input
+              ref={termsBox}
+              id={termsId}
+              type="checkbox"
+              checked={terms}
+              aria-required="true"
+              aria-invalid={termsMissing ? true : undefined}
+              aria-describedby={termsMissing ? `${termsId}-error` : undefined}
+              onChange={(event) => {
+                setTerms(event.target.checked);
+                if (event.target.checked) setTermsMissing(false);
+              }}
+            />
+            <label htmlFor={termsId}>{t`I have read and agree to the Terms & conditions`}</label>
+          </div>
+          {termsMissing ? (
+            <p id={`${termsId}-error`} className="field__error" role="alert">
+              {i18n._(V.required)}
+            </p>
+          ) : null}
+        </div>
+        {problem ? (
+          <p className="checkout-notice checkout-notice--error" role="alert">
+            {i18n._(problem)}
+          </p>
+        ) : null}
+        {online ? null : (
+          <p id={offlineId} className="checkout-notice checkout-notice--warning" role="status">
+            <Trans>
+              Placing your order needs an internet connection. Your choices are kept on this device:
+              place the order when you are back online.
+            </Trans>
+          </p>
+        )}
+        {placing ? (
+          <p role="status">
+            <Trans>Placing your order…</Trans>
+          </p>
+        ) : null}
+        <div className="checkout-actions">
+          <button
+            type="button"
+            className="button-link review-place"
+            disabled={placing || !online}
+            aria-describedby={online ? undefined : offlineId}
+            onClick={() => void place()}
+          >
+            <Trans>Place order</Trans>
+          </button>
+        </div>
+      </section>
+
+      {preOrderOpen ? (
+        <PreOrderDialog
+          names={cart.lines.filter((l) => l.preOrder).map((l) => l.name)}
+          onClose={() => {
+            preOrderAcknowledged.add(preOrderKey);
+            setPreOrderOpen(false);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** SPEC 4.8: a pre-ordered item; the buyer is emailed when it is available. */
+function PreOrderDialog({ names, onClose }: { names: readonly string[]; onClose: () => void }) {
+  const { i18n } = useLingui();
+  const dialog = useModalDialog();
+  const id = useId();
+  return (
+    <dialog
+      ref={dialog}
+      className="modal"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <h2 id={`${id}-title`}>
+        <Trans>Pre-ordered item</Trans>
+      </h2>
+      <p id={`${id}-text`}>{i18n._(CHECKOUT_MESSAGES.preOrderedItem)}</p>
+      <ul>
+        {names.map((name) => (
+          <li key={name}>{name}</li>
+        ))}
+      </ul>
+      <div className="modal__actions">
+        <button type="button" className="button-link" onClick={onClose}>
+          <Trans>OK</Trans>
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+/** One row of a summary list: what it is, the choice, and a link to change it. */
+export function ReviewRow({
+  term,
+  editTo,
+  children,
+}: {
+  term: string;
+  editTo?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="review-list__row">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+      {editTo ? (
+        <dd className="review-list__edit">
+          <Link to={editTo}>
+            <Trans>Edit</Trans>
+            <span className="visually-hidden"> {term}</span>
+          </Link>
+        </dd>
+      ) : null}
+    </div>
+  );
+}
+
+export function QualifiedUserView({ user }: { user: ChosenQualifiedUser }) {
+  const level = user.level;
+  return (
+    <>
+      <span className="review-lines">
+        {user.firstName} {user.lastName}
+      </span>
+      <span className="review-lines">
+        <Trans>Qualification level {level}</Trans>
+      </span>
+    </>
+  );
+}
+
+export function AccountView({ account }: { account: ChosenAccount }) {
+  const number = account.number;
+  return (
+    <>
+      <span className="review-lines">{account.name}</span>
+      <span className="review-lines">
+        {account.type === 'ORGANIZATION' ? (
+          <Trans>Organizational account</Trans>
+        ) : (
+          <Trans>Personal account</Trans>
+        )}
+      </span>
+      <span className="review-lines">
+        <Trans>Account number {number}</Trans>
+      </span>
+    </>
+  );
+}
+
+/**
+ * An existing Q-global or aimswebPlus account, or a new one, made for the qualified user,
+ * who becomes its owner and administrator (SPEC 6).
+ */
+export function PlatformAccountView({
+  accountNumber,
+  owner,
+}: {
+  accountNumber: string | null;
+  owner: { readonly firstName: string; readonly lastName: string } | null;
+}) {
+  if (accountNumber !== null) return <span className="review-lines">{accountNumber}</span>;
+  const name = owner ? `${owner.firstName} ${owner.lastName}` : '';
+  return (
+    <span className="review-lines">
+      <Trans>
+        A new account will be created for {name}, who becomes its owner and administrator.
+      </Trans>
+    </span>
+  );
+}
+
+/** A phone number in E.164 as people read it (+1 202-555-0123). */
+export function formatPhone(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}
+
+export function AddressView({ address }: { address: CheckoutAddress }) {
+  const storefront = useStorefront();
+  const country =
+    new Intl.DisplayNames([languageTag(storefront)], { type: 'region' }).of(address.country) ??
+    address.country;
+  const region = address.region
+    ? (findCountry(address.country)?.regions.find((r) => r.code === address.region)?.name ??
+      address.region)
+    : undefined;
+  const place = [address.town, [region, address.postalCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <>
+      <span className="review-lines">
+        {address.firstName} {address.lastName}
+      </span>
+      {address.organization ? <span className="review-lines">{address.organization}</span> : null}
+      <span className="review-lines">{address.line1}</span>
+      {address.line2 ? <span className="review-lines">{address.line2}</span> : null}
+      {address.line3 ? <span className="review-lines">{address.line3}</span> : null}
+      <span className="review-lines">{place}</span>
+      <span className="review-lines">{country}</span>
+      {address.phone ? <span className="review-lines">{formatPhone(address.phone)}</span> : null}
+    </>
+  );
+}
+
+export function ShippingMethodView({
+  method,
+  format,
+}: {
+  method: ShippingMethod;
+  format: (minor: number) => string;
+}) {
+  const { i18n } = useLingui();
+  return (
+    <>
+      <span className="review-lines">
+        {i18n._(SHIPPING_METHOD_LABELS[method.id])}: {format(method.priceMinor)}
+      </span>
+      <span className="review-lines review-note">
+        {i18n._({ ...SHIPPING_METHOD_DAYS, values: { min: method.minDays, max: method.maxDays } })}
+      </span>
+    </>
+  );
+}
+
+export function InvoiceContactView({ contact }: { contact: InvoiceContact }) {
+  return (
+    <>
+      <span className="review-lines">
+        {contact.firstName} {contact.lastName}
+      </span>
+      <span className="review-lines">{contact.email}</span>
+      <span className="review-lines">{formatPhone(contact.phone.e164)}</span>
+    </>
+  );
+}
+
+export function PaymentView({ payment }: { payment: PaymentChoice }) {
+  const poNumber = payment.poNumber;
+  return (
+    <>
+      <span className="review-lines">
+        <Trans>Purchase order {poNumber}</Trans>
+      </span>
+      <span className="review-lines review-note">
+        <Trans>Invoice contact</Trans>
+      </span>
+      <InvoiceContactView contact={payment.invoiceContact} />
+    </>
+  );
+}
+
+export interface ItemLine {
+  readonly code: string;
+  readonly name: string;
+  readonly quantity: number;
+  readonly unitPriceMinor: number;
+  readonly discountMinor: number;
+  /** After its discounts. */
+  readonly totalMinor: number;
+  readonly preOrder: boolean;
+}
+
+export function ItemsTable({
+  lines,
+  format,
+}: {
+  lines: readonly ItemLine[];
+  format: (minor: number) => string;
+}) {
+  return (
+    <table className="review-items">
+      <thead>
+        <tr>
+          <th scope="col">
+            <Trans>Product</Trans>
+          </th>
+          <th scope="col" className="num">
+            <Trans>Quantity</Trans>
+          </th>
+          <th scope="col" className="num">
+            <Trans>Total</Trans>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => {
+          const unit = format(line.unitPriceMinor);
+          const discount = format(line.discountMinor);
+          return (
+            <tr key={line.code}>
+              <td>
+                <span className="review-lines">{line.name}</span>
+                <span className="review-lines review-note">
+                  {line.code} · <Trans>{unit} each</Trans>
+                </span>
+                {line.discountMinor > 0 ? (
+                  <span className="review-lines review-note">
+                    <Trans>Discount −{discount}</Trans>
+                  </span>
+                ) : null}
+                {line.preOrder ? (
+                  <span className="checkout-badge">
+                    <Trans>Pre-order: ships when available</Trans>
+                  </span>
+                ) : null}
+              </td>
+              <td className="num">{line.quantity}</td>
+              <td className="num">{format(line.totalMinor)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+export interface DiscountRow {
+  readonly key: string;
+  readonly label: string;
+  readonly minor: number;
+}
+
+/**
+ * Subtotal, each discount, shipping (`undefined`: nothing ships; `null`: not chosen yet),
+ * tax and the total.
+ */
+export function TotalsView({
+  format,
+  subtotalMinor,
+  discounts,
+  shippingMinor,
+  taxMinor,
+  totalMinor,
+}: {
+  format: (minor: number) => string;
+  subtotalMinor: number;
+  discounts: readonly DiscountRow[];
+  shippingMinor: number | null | undefined;
+  taxMinor: number;
+  totalMinor: number;
+}) {
+  return (
+    <dl className="checkout-totals">
+      <dt>
+        <Trans>Subtotal</Trans>
+      </dt>
+      <dd>{format(subtotalMinor)}</dd>
+      {discounts.map((row) => (
+        <div key={row.key} className="review-totals__row">
+          <dt>{row.label}</dt>
+          <dd>−{format(row.minor)}</dd>
+        </div>
+      ))}
+      {shippingMinor !== undefined ? (
+        <>
+          <dt>
+            <Trans>Shipping</Trans>
+          </dt>
+          <dd>{shippingMinor === null ? <Trans>Not chosen yet</Trans> : format(shippingMinor)}</dd>
+        </>
+      ) : null}
+      <dt>
+        <Trans>Tax</Trans>
+      </dt>
+      <dd>{format(taxMinor)}</dd>
+      <dt className="checkout-totals__total">
+        <Trans>Order total</Trans>
+      </dt>
+      <dd className="checkout-totals__total">{format(totalMinor)}</dd>
+    </dl>
+  );
+}
