@@ -185,7 +185,8 @@ function chooseAimsweb(
   context: CheckoutContext,
 ): CheckoutEvent[] {
   const { termsAccepted, ...choice } = command.data;
-  if (!termsAccepted) throw refuse('checkout.terms-not-agreed', V.termsNotAgreed);
+  // SPEC 5: terms and conditions must be accepted ('This field is required.').
+  if (!termsAccepted) throw refuse('checkout.terms-required', V.required);
   const account = chosenAccount(state, context);
   const problem = aimswebProblem(account, context);
   if (problem) throw problem;

@@ -472,8 +472,8 @@ describe('ChooseAimswebAccount', () => {
       .given(withUser)
       .when(command('ChooseAimswebAccount', { mode: 'new', termsAccepted: false }))
       .thenThrows(
-        'checkout.terms-not-agreed',
-        saying('validation.account.terms', 'Please agree to Terms & conditions'),
+        'checkout.terms-required',
+        saying('validation.required', 'This field is required.'),
       );
   });
 

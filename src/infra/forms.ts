@@ -4,6 +4,7 @@
  * it.
  */
 import type { I18n } from '@lingui/core';
+import { toNestErrors } from '@hookform/resolvers';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type * as z from 'zod';
 import type { Message } from '../../domain/shared/message';
@@ -25,7 +26,7 @@ export function domainResolver<S extends z.ZodType<FieldValues, FieldValues>>(
   i18n: I18n,
   labels: Readonly<Record<string, string>> = {},
 ): Resolver<z.input<S>, unknown, z.output<S>> {
-  return (values) => {
+  return (values, _context, options) => {
     const result = validate(schema, values);
     if (result.ok) return Promise.resolve({ values: result.value, errors: {} });
     const errors: Record<string, { type: string; message: string }> = {};
@@ -35,6 +36,11 @@ export function domainResolver<S extends z.ZodType<FieldValues, FieldValues>>(
         message: translate(i18n, issue.message, labels, issue.path),
       };
     }
-    return Promise.resolve({ values: {}, errors: errors as FieldErrors<z.input<S>> });
+    // Nested as react-hook-form keeps them ('address.town' under address), so an error
+    // clears when its field is corrected.
+    return Promise.resolve({
+      values: {},
+      errors: toNestErrors(errors as FieldErrors, options),
+    });
   };
 }

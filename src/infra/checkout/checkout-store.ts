@@ -363,7 +363,10 @@ export class CheckoutStore {
           continue;
         }
         if (code === 'checkout.modified') {
+          // The cart moved on the server (another tab or device): fetched, then started again.
+          await this.cart.engine.pull(cartStreamId(opened.cartId), user.id).catch(() => undefined);
           this.followCart(false);
+          this.restarted$.next();
           return { kind: 'restarted' };
         }
         if (code === 'checkout.out-of-date') {
@@ -415,8 +418,9 @@ export class CheckoutStore {
     } catch (error) {
       const kept = await this.db.meta.get(orderKey(orderId));
       if (kept?.value) return kept.value as Order;
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
+      if (error instanceof ApiError && error.status !== 404) throw error;
+      // Not this buyer's, or offline with no copy kept here.
+      return null;
     }
   }
 

@@ -4,6 +4,7 @@
  * customer account chosen (its discount programme, SPEC 4.7).
  */
 import { Trans } from '@lingui/react/macro';
+import { useId } from 'react';
 import { priceCart } from '../../../../domain/checkout/cart-snapshot';
 import { accountIn } from '../../../../domain/checkout/facts';
 import { shippingMethodsFor } from '../../../../domain/checkout/shipping-methods';
@@ -41,14 +42,15 @@ export function OrderSummary({
 }) {
   const copy = useCheckoutCopy();
   const totals = useOrderTotals(view);
+  const headingId = useId();
   const { storefront } = view;
   if (!view.cart || !totals) return null;
   const currency = view.cart.currency;
   const format = (minor: number) => formatMoney(money(minor, currency), languageTag(storefront));
   const Heading = heading;
   return (
-    <section className="checkout-summary" aria-labelledby="checkout-items-heading">
-      <Heading id="checkout-items-heading">{copy('itemsInCart')}</Heading>
+    <section className="checkout-summary" aria-labelledby={headingId}>
+      <Heading id={headingId}>{copy('itemsInCart')}</Heading>
       <table>
         <thead>
           <tr>

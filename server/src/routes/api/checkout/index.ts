@@ -14,6 +14,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod';
+import { CHECKOUT_RULE_MESSAGES } from '../../../../../domain/checkout/messages';
 import { checkoutStreamKind } from '../../../../../domain/checkout/stream';
 import type { CheckoutState } from '../../../../../domain/checkout/state';
 import {
@@ -135,7 +136,7 @@ export function registerCheckoutRoutes(
     if (!caller) return reply;
     const { accountNumber } = qglobalRequestSchema.parse(request.body);
     if (!(await addQglobalToProfile(db, caller.user.id, accountNumber))) {
-      return reply.code(404).send(errorBody('checkout.qglobal-not-found', 'No such account.'));
+      return notFound(reply, 'checkout.qglobal-not-found', CHECKOUT_RULE_MESSAGES.qglobalNotFound);
     }
     return reply.code(204).send();
   });
