@@ -12,6 +12,7 @@ import { withValues, type MessageDescriptor } from '../shared/message';
 import { levelCovers } from '../validation/account';
 import { AIMSWEB_MINIMUM_MAJOR } from '../validation/checkout';
 import { toValidationIssues } from '../validation/issues';
+import { phoneCountryOf } from '../validation/contact';
 import { V } from '../validation/messages';
 import { poAvailability, PO_UNAVAILABLE_MESSAGES } from '../order/purchase-order';
 import { aimswebAmountMinor, cartNeeds, priceCart } from './cart-snapshot';
@@ -253,7 +254,14 @@ function addressInput(address: Command<'ChooseShippingAddress'>['data']['address
       line3: address.line3,
       postalCode: address.postalCode,
     },
-    ...(address.phone ? { phone: { country: address.country, number: address.phone } } : {}),
+    ...(address.phone
+      ? {
+          phone: {
+            country: phoneCountryOf(address.phone) ?? address.country,
+            number: address.phone,
+          },
+        }
+      : {}),
   };
 }
 

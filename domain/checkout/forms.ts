@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { addressSchema } from '../validation/address';
-import { contactSchema, phoneSchema } from '../validation/contact';
+import { contactSchema, phoneCountryOf, phoneSchema } from '../validation/contact';
 import { optionalText, personName } from '../validation/fields';
 import { poNumberSchema } from '../validation/payment';
 import type { CheckoutAddress, InvoiceContact } from './state';
@@ -90,6 +90,13 @@ export function addressFormValues(address: CheckoutAddress) {
       ...(address.line3 !== undefined ? { line3: address.line3 } : {}),
       postalCode: address.postalCode,
     },
-    ...(address.phone ? { phone: { country: address.country, number: address.phone } } : {}),
+    ...(address.phone
+      ? {
+          phone: {
+            country: phoneCountryOf(address.phone) ?? address.country,
+            number: address.phone,
+          },
+        }
+      : {}),
   };
 }

@@ -70,3 +70,8 @@ export const contactSchema = z.object({
 
 export type ContactInput = z.input<typeof contactSchema>;
 export type Contact = z.output<typeof contactSchema>;
+
+/** The country of an international number ('+44…' → GB), if it can be told. */
+export function phoneCountryOf(e164: string): string | undefined {
+  return parsePhoneNumberFromString(e164)?.country;
+}

@@ -4,6 +4,7 @@
  * host configured for a storefront may drop the prefix. Pages under my-account and checkout
  * send a visitor to sign-in, and back afterwards. Pages other than home are code-split.
  */
+import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
   redirect,
@@ -142,12 +143,7 @@ function storefrontPages(): RouteObject[] {
           .QuickOrderPage,
       }),
     },
-    {
-      path: 'checkout',
-      lazy: async () => ({
-        Component: (await import('../features/checkout/components/CheckoutPage')).CheckoutPage,
-      }),
-    },
+    ...checkoutRoutes(),
     {
       path: 'p/:code',
       lazy: async () => ({
@@ -155,6 +151,81 @@ function storefrontPages(): RouteObject[] {
       }),
     },
     { path: '*', Component: NotFoundPage },
+  ];
+}
+
+/**
+ * Checkout (SPEC 2.5, 2.6): the accounts step at /checkout and each secure checkout step at
+ * its own address below it, under one layout that guards the order of the steps; the
+ * confirmation of a placed order beside them.
+ */
+function checkoutRoutes(): RouteObject[] {
+  const step = (load: () => Promise<{ Component: ComponentType }>) => ({
+    lazy: async () => ({ Component: (await load()).Component }),
+  });
+  return [
+    {
+      path: 'checkout',
+      lazy: async () => {
+        const [layout, data] = await Promise.all([
+          import('../features/checkout/components/CheckoutLayout'),
+          import('../features/checkout/checkout-loader'),
+        ]);
+        return { Component: layout.CheckoutLayout, loader: data.checkoutLoader };
+      },
+      children: [
+        {
+          index: true,
+          ...step(async () => ({
+            Component: (await import('../features/checkout/components/AccountsStep')).AccountsStep,
+          })),
+        },
+        {
+          path: 'shipping-address',
+          ...step(async () => ({
+            Component: (await import('../features/checkout/components/ShippingAddressStep'))
+              .ShippingAddressStep,
+          })),
+        },
+        {
+          path: 'shipping-method',
+          ...step(async () => ({
+            Component: (await import('../features/checkout/components/ShippingMethodStep'))
+              .ShippingMethodStep,
+          })),
+        },
+        {
+          path: 'billing-address',
+          ...step(async () => ({
+            Component: (await import('../features/checkout/components/BillingAddressStep'))
+              .BillingAddressStep,
+          })),
+        },
+        {
+          path: 'payment',
+          ...step(async () => ({
+            Component: (await import('../features/checkout/components/PaymentStep')).PaymentStep,
+          })),
+        },
+        {
+          path: 'review',
+          ...step(async () => ({
+            Component: (await import('../features/checkout/components/ReviewStep')).ReviewStep,
+          })),
+        },
+        { path: '*', Component: NotFoundPage },
+      ],
+    },
+    {
+      path: 'checkout/confirmation/:id',
+      lazy: async () => {
+        const [page, data] = await Promise.all([
+          import('../features/checkout/components/ConfirmationPage'),
+          import('../features/checkout/checkout-loader'),
+        ]);
+        return { Component: page.ConfirmationPage, loader: data.confirmationLoader };
+      },
+    },
   ];
 }
 

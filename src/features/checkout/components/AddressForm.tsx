@@ -9,16 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { I18n } from '@lingui/core';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import {
-  set,
-  useForm,
-  useWatch,
-  type FieldError,
-  type FieldErrors,
-  type Path,
-  type Resolver,
-  type ResolverResult,
-} from 'react-hook-form';
+import { useForm, useWatch, type Path, type Resolver, type ResolverResult } from 'react-hook-form';
 import {
   addressFormValues,
   checkoutAddressSchema,
@@ -146,7 +137,6 @@ export function addressResolver(
   line3Enabled: boolean,
   i18n: I18n,
   labels: Readonly<Record<string, string>>,
-  phoneCountryMismatch: string,
 ): Resolver<AddressFormValues, unknown, AddressFormResult> {
   const resolve = domainResolver(checkoutAddressSchema({ line3Enabled }), i18n, labels);
   return async (
@@ -159,22 +149,9 @@ export function addressResolver(
       fields: options.fields,
       shouldUseNativeValidation: options.shouldUseNativeValidation,
     });
-    const flat = Object.entries(result.errors as Record<string, FieldError>);
-    if (flat.length > 0) {
-      const errors: FieldErrors<AddressFormValues> = {};
-      for (const [path, error] of flat) set(errors, path, error);
-      return { values: {}, errors };
-    }
+    if (Object.keys(result.errors).length > 0) return { values: {}, errors: result.errors };
     // No errors: the resolver's values are the schema's output.
     const address = result.values as CheckoutAddress;
-    if (address.phone && values.phone.country.toUpperCase() !== address.country) {
-      return {
-        values: {},
-        errors: {
-          phone: { country: { type: 'checkout.phone-country', message: phoneCountryMismatch } },
-        },
-      };
-    }
     return { values: { address, saveToAddressBook: values.saveToAddressBook }, errors: {} };
   };
 }
@@ -242,14 +219,8 @@ export function AddressForm({
     [t],
   );
   const resolver = useMemo(
-    () =>
-      addressResolver(
-        line3Enabled,
-        i18n,
-        labels,
-        t`Use a phone number of the address's country, or leave the phone empty.`,
-      ),
-    [line3Enabled, i18n, labels, t],
+    () => addressResolver(line3Enabled, i18n, labels),
+    [line3Enabled, i18n, labels],
   );
   const { register, handleSubmit, control, setValue, getFieldState, setFocus, trigger, formState } =
     useForm<AddressFormValues, unknown, AddressFormResult>({

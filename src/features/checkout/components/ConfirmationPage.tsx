@@ -139,7 +139,7 @@ function Confirmation({ order }: { order: Order }) {
             <dt>
               <Trans>Web reference #</Trans>
             </dt>
-            <dd>{webReference}</dd>
+            <dd data-testid="order-reference">{webReference}</dd>
             <dt>
               <Trans>Date placed</Trans>
             </dt>

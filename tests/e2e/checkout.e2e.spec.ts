@@ -1,0 +1,290 @@
+/**
+ * Checkout in the browser (issue 13; SPEC 2.5, 2.6, 4.8, 5, 6): Sam goes from the cart to a
+ * confirmed order paid by PO (on a tablet), the confirmation survives a reload and the cart
+ * is empty after; who may be the qualified user and why not; a personal account is not
+ * offered PO (on a phone); a cart changed in another tab restarts checkout; the Q-global
+ * outcomes; every step offline, a reload included. axe-core on every page and modal.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { DANA, SAM, signInFromHeader } from './support/sign-in';
+
+const PRIYA = {
+  email: 'priya.shah@demo.example',
+  password: 'Demo-Colleague-2026',
+  firstName: 'Priya',
+};
+
+const LEVEL_C_KIT = 'MCS5-KIT';
+const LEVEL_A_KIT = 'KCI-KIT';
+const QGLOBAL = 'WRI3-QG1Y';
+
+async function axe(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  expect((await builder.analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+async function signIn(page: Page, user: typeof SAM, locale = 'en-gb') {
+  await page.goto(`/${locale}/`);
+  await signInFromHeader(page, user);
+}
+
+/** Empties the buyer's cart (a cart follows its user: earlier tests may have left lines). */
+async function emptyCart(page: Page, locale: string) {
+  await page.goto(`/${locale}/cart`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Shopping Cart');
+  await expect(page.getByText('Loading your cart…')).toHaveCount(0);
+  const remove = page.getByRole('button', { name: /^Remove / });
+  while ((await remove.count()) > 0) {
+    const before = await remove.count();
+    await remove.first().click();
+    await expect(remove).toHaveCount(before - 1);
+  }
+}
+
+async function addToCart(page: Page, locale: string, code: string, quantity = '1') {
+  await page.goto(`/${locale}/p/${code}`);
+  const buy = page.getByRole('complementary', { name: 'Buy' });
+  const add = buy.getByRole('button', { name: 'Add to cart' });
+  await expect(add).toBeEnabled();
+  await buy.getByLabel('Quantity').fill(quantity);
+  await add.click();
+  await expect(page.getByTestId('cart-link')).not.toHaveText('Cart (0 items)');
+}
+
+async function startCheckout(page: Page, locale: string) {
+  await page.goto(`/${locale}/cart`);
+  await page.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${locale}/checkout$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accounts for checkout');
+  await expect(page.getByText('Loading your accounts…')).toHaveCount(0);
+}
+
+async function chooseAccounts(page: Page, account: string, qualifiedUser: string) {
+  await page.getByLabel(account).check();
+  await page.getByLabel(qualifiedUser).check();
+}
+
+async function continueTo(page: Page, path: string) {
+  await page.getByRole('button', { name: /^Continue/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/${path}$`));
+}
+
+test.describe('on a tablet', () => {
+  test.use({ viewport: { width: 768, height: 1024 } });
+
+  test('Sam goes from the cart to a confirmed order paid by PO; the cart is then empty', async ({
+    page,
+  }) => {
+    await signIn(page, SAM);
+    await emptyCart(page, 'en-gb');
+    await addToCart(page, 'en-gb', LEVEL_C_KIT, '2');
+    await startCheckout(page, 'en-gb');
+    // Items in cart, read only, with totals.
+    const items = page.getByRole('region', { name: 'Items in cart' });
+    await expect(items).toContainText(LEVEL_C_KIT);
+    await expect(items).toContainText('Order total');
+    await axe(page);
+
+    // A later step opened too early sends Sam to the first unfinished one.
+    await page.goto('/en-gb/checkout/review');
+    await expect(page).toHaveURL(/\/en-gb\/checkout$/);
+
+    await chooseAccounts(page, 'Riverside Child Development Clinic', 'Sam Okafor');
+    await continueTo(page, 'shipping-address');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Secure checkout');
+    await axe(page);
+    await page.getByLabel(/22 Riverside Walk/).check();
+    await continueTo(page, 'shipping-method');
+    await axe(page);
+    await page.getByLabel(/Regular ground/).check();
+    await expect(page.getByLabel(/Regular ground/)).toBeChecked();
+    await continueTo(page, 'billing-address');
+    await axe(page);
+    await page.getByLabel('Same as shipping address').check();
+    await continueTo(page, 'payment');
+    await axe(page);
+    await page.getByLabel('Purchase order number').fill('');
+    await page.getByRole('button', { name: /^Continue/ }).click();
+    await expect(page.getByText('Please enter purchase order number').first()).toBeVisible();
+    await page.getByLabel('Purchase order number').fill('PO-RIV-2026-07');
+    await page.getByLabel('First name').fill('Sam');
+    await page.getByLabel('Last name').fill('Okafor');
+    await page.getByLabel('Email address').fill('accounts@riverside.example');
+    await page.getByLabel('Phone number').fill('0113 496 0123');
+    await continueTo(page, 'review');
+    await axe(page);
+    await expect(page.getByText('Purchase order PO-RIV-2026-07')).toBeVisible();
+
+    // Terms first ('This field is required.'), then the order.
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByText('This field is required.')).toBeVisible();
+    await page.getByLabel('I have read and agree to the Terms & conditions').check();
+    await page.getByRole('button', { name: 'Place order' }).dblclick();
+    await expect(page).toHaveURL(/\/en-gb\/checkout\/confirmation\/[0-9a-f-]{36}$/, {
+      timeout: 20_000,
+    });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order');
+    const reference = await page.getByTestId('order-reference').textContent();
+    expect(reference).toMatch(/W\d{9}/);
+    await expect(page.getByText(/may take up to 5 minutes/)).toBeVisible();
+    await expect(page.getByText('Purchase order PO-RIV-2026-07')).toBeVisible();
+    await axe(page);
+
+    await page.reload();
+    await expect(page.getByTestId('order-reference')).toHaveText(reference ?? '');
+
+    await page.goto('/en-gb/cart');
+    await expect(page.getByText('Your cart is empty.')).toBeVisible();
+    await expect(page.getByTestId('cart-link')).toHaveText('Cart (0 items)');
+  });
+});
+
+test('only a qualified user whose level covers the cart can be chosen, and the page says why', async ({
+  page,
+}) => {
+  await signIn(page, SAM);
+  await emptyCart(page, 'en-gb');
+  await addToCart(page, 'en-gb', LEVEL_C_KIT);
+  await startCheckout(page, 'en-gb');
+  await page.getByLabel('Riverside Child Development Clinic').check();
+  const priya = page.getByLabel(/Priya Shah/);
+  await expect(priya).toBeDisabled();
+  await expect(
+    page.getByText(/Priya Shah's qualification \(level A\) does not cover the level C items/),
+  ).toBeVisible();
+  const tomas = page.getByLabel(/Tomás Varga/);
+  await expect(tomas).toBeEnabled();
+  await tomas.check();
+  await expect(tomas).toBeChecked();
+  await expect(page.getByRole('button', { name: /^Continue/ })).toBeEnabled();
+  await axe(page);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('a personal account is not offered PO, and is told to switch', async ({ page }) => {
+    await signIn(page, DANA, 'en-us');
+    await emptyCart(page, 'en-us');
+    await addToCart(page, 'en-us', LEVEL_A_KIT);
+    await startCheckout(page, 'en-us');
+    await chooseAccounts(page, 'Dana Reyes', 'Dana Reyes');
+    await continueTo(page, 'shipping-address');
+    await page.getByLabel(/1200 Lakeshore Drive/).check();
+    await continueTo(page, 'shipping-method');
+    await page.getByLabel(/Regular ground/).check();
+    await continueTo(page, 'billing-address');
+    await page.getByLabel('Same as shipping address').check();
+    await continueTo(page, 'payment');
+    await expect(
+      page.getByText(
+        'Purchase orders can only be used with an organizational account. Switch to your organization’s account to pay by PO.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByLabel('Purchase order number')).toHaveCount(0);
+    await axe(page);
+    await page.getByRole('link', { name: 'Choose an organizational account' }).click();
+    await expect(page).toHaveURL(/\/en-us\/checkout$/);
+  });
+});
+
+test('a cart changed in another tab restarts checkout at its first step', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, SAM);
+  await emptyCart(page, 'en-gb');
+  await addToCart(page, 'en-gb', LEVEL_C_KIT);
+  await startCheckout(page, 'en-gb');
+  await chooseAccounts(page, 'Riverside Child Development Clinic', 'Sam Okafor');
+  await continueTo(page, 'shipping-address');
+
+  const other = await context.newPage();
+  await other.goto('/en-gb/cart');
+  const line = other.getByTestId(`cart-line-${LEVEL_C_KIT}`);
+  await line.getByLabel('Quantity').fill('3');
+  await line.getByLabel('Quantity').press('Enter');
+
+  await expect(
+    page.getByText(
+      'This order has been modified in another tab or window. The checkout process has been restarted',
+    ),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/en-gb\/checkout$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accounts for checkout');
+  await axe(page);
+});
+
+test('the Q-global outcomes: linked to an organization, no access, not found', async ({ page }) => {
+  await signIn(page, PRIYA);
+  await emptyCart(page, 'en-gb');
+  await addToCart(page, 'en-gb', QGLOBAL);
+  await startCheckout(page, 'en-gb');
+  await chooseAccounts(page, 'Riverside Child Development Clinic', 'Tomás Varga');
+  const section = page.getByRole('region', { name: 'Choose Q-global account' });
+  const number = section.getByLabel('Q-global account number');
+  const add = section.getByRole('button', { name: 'Add a Q-global account' });
+
+  await number.fill('QG-000000');
+  await add.click();
+  await expect(section.getByText('This Q-global account is not found')).toBeVisible();
+
+  await number.fill('QG-900417');
+  await add.click();
+  await expect(section.getByText(/ask an account specialist/i)).toBeVisible();
+
+  await number.fill('QG-482100');
+  await add.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Riverside Child Development Clinic');
+  await axe(page, 'dialog[open]');
+  await dialog.getByRole('button', { name: 'No' }).click();
+  await expect(dialog).toHaveCount(0);
+  await add.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(section.getByLabel(/QG-482100/).first()).toBeChecked();
+  await axe(page);
+});
+
+test('every step works offline, a reload included, and the order is placed back online', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, SAM);
+  await emptyCart(page, 'en-gb');
+  await addToCart(page, 'en-gb', LEVEL_C_KIT);
+  await startCheckout(page, 'en-gb');
+  // The store's worker has the shell; the buyer's facts were loaded once online.
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+
+  await context.setOffline(true);
+  await chooseAccounts(page, 'Riverside Child Development Clinic', 'Sam Okafor');
+  await continueTo(page, 'shipping-address');
+  await page.getByLabel(/22 Riverside Walk/).check();
+  await continueTo(page, 'shipping-method');
+  await page.reload();
+  await expect(page).toHaveURL(/\/en-gb\/checkout\/shipping-method$/);
+  await page.getByLabel(/Expedited/).check();
+  await continueTo(page, 'billing-address');
+  await page.getByLabel('Same as shipping address').check();
+  await continueTo(page, 'payment');
+  await page.getByLabel('Purchase order number').fill('PO-OFFLINE-1');
+  await page.getByLabel('First name').fill('Sam');
+  await page.getByLabel('Last name').fill('Okafor');
+  await page.getByLabel('Email address').fill('accounts@riverside.example');
+  await page.getByLabel('Phone number').fill('0113 496 0123');
+  await continueTo(page, 'review');
+  await page.getByLabel('I have read and agree to the Terms & conditions').check();
+  await expect(page.getByRole('button', { name: 'Place order' })).toBeDisabled();
+
+  await context.setOffline(false);
+  await expect(page.getByRole('button', { name: 'Place order' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/checkout\/confirmation\//, { timeout: 20_000 });
+  await expect(page.getByText('Purchase order PO-OFFLINE-1')).toBeVisible();
+});
