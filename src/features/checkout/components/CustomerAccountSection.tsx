@@ -6,6 +6,7 @@
  *
  * Also the pieces every section of the accounts step shares (a choice, a failed request).
  */
+import { withValues } from '../../../../domain/shared/message';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -56,7 +57,7 @@ export function useRequestFailure(): (error: unknown) => {
       if (field && descriptor) {
         return {
           path: field.path,
-          text: i18n._({ ...descriptor, ...(field.values ? { values: field.values } : {}) }),
+          text: i18n._(withValues(descriptor, field.values ?? {})),
         };
       }
       return { path: null, text: i18n._(GENERAL_ERRORS.technical) };

@@ -6,6 +6,7 @@
  * a choice (an address, a contact, a platform account, the totals) are shared with the order
  * confirmation.
  */
+import { withValues } from '../../../../domain/shared/message';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { useId, useRef, useState, type ReactNode } from 'react';
@@ -491,7 +492,7 @@ export function ShippingMethodView({
         {i18n._(SHIPPING_METHOD_LABELS[method.id])}: {format(method.priceMinor)}
       </span>
       <span className="review-lines review-note">
-        {i18n._({ ...SHIPPING_METHOD_DAYS, values: { min: method.minDays, max: method.maxDays } })}
+        {i18n._(withValues(SHIPPING_METHOD_DAYS, { min: method.minDays, max: method.maxDays }))}
       </span>
     </>
   );

@@ -3,6 +3,7 @@
  * time and price in the store's currency ('Regular ground, 10-15 business days, $10.00' in
  * the US store). The choice is decided here at once and queued, offline too.
  */
+import { withValues } from '../../../../domain/shared/message';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -119,10 +120,12 @@ function ShippingMethod({
                       {i18n._(SHIPPING_METHOD_LABELS[method.id])}
                     </span>
                     <span className="checkout-option__meta">
-                      {i18n._({
-                        ...SHIPPING_METHOD_DAYS,
-                        values: { min: method.minDays, max: method.maxDays },
-                      })}
+                      {i18n._(
+                        withValues(SHIPPING_METHOD_DAYS, {
+                          min: method.minDays,
+                          max: method.maxDays,
+                        }),
+                      )}
                     </span>
                     <span className="checkout-option__meta shipping-method__price">
                       {price(method.priceMinor)}
