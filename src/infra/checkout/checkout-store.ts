@@ -133,6 +133,9 @@ export class CheckoutStore {
     const active = await this.cart.activate(storefront, user);
     this.closeOpened();
     const checkoutId = await this.checkoutIdFor(user.id, active.cartId);
+    // The facts kept here first: the queued choices are decided again on them when the
+    // stream opens (after an offline reload too).
+    await this.loadKeptFacts(storefront, user.id);
     const cart = () => this.currentCart();
     const facts = () => this.facts$.getValue().facts;
     // The decider reads the cart and the facts as they are when each choice is made.
@@ -163,10 +166,11 @@ export class CheckoutStore {
       subscriptions: [],
     };
     this.opened = opened;
-    // The copy kept here at once; the server's when it answers (the screens wait for neither).
-    const factsLoaded = this.loadFacts(storefront, user.id, true);
-    void factsLoaded.catch(() => undefined);
-    if (online$.getValue()) {
+    // The server's facts when it answers (the screens do not wait for them).
+    void this.loadFacts(storefront, user.id).catch(() => undefined);
+    // What the store recorded on a checkout it knows (the order placed from another tab).
+    const known = await this.db.streams.get(stream.streamId);
+    if (online$.getValue() && (known?.version ?? 0) > 0) {
       void this.cart.engine.pull(stream.streamId, user.id).catch((error: unknown) => {
         console.warn('The checkout could not be refreshed from the server.', error);
       });
@@ -242,14 +246,14 @@ export class CheckoutStore {
   }
 
   /** The buyer's facts: fresh from the server when it answers, else the copy kept here. */
-  private async loadFacts(storefront: Storefront, userId: string, first: boolean): Promise<void> {
+  private async loadKeptFacts(storefront: Storefront, userId: string): Promise<void> {
+    const kept = await this.db.meta.get(factsKey(userId, storefront.storeId));
+    const facts = (kept?.value as CheckoutFacts | undefined) ?? null;
+    this.facts$.next({ facts, status: facts ? 'cached' : 'loading' });
+  }
+
+  private async loadFacts(storefront: Storefront, userId: string): Promise<void> {
     const key = factsKey(userId, storefront.storeId);
-    if (first) {
-      this.facts$.next({ facts: null, status: 'loading' });
-      const kept = await this.db.meta.get(key);
-      const facts = (kept?.value as CheckoutFacts | undefined) ?? null;
-      this.facts$.next({ facts, status: facts ? 'cached' : 'loading' });
-    }
     if (!online$.getValue()) {
       const facts = this.facts$.getValue().facts;
       this.facts$.next({ facts, status: facts ? 'cached' : 'unavailable' });
@@ -259,6 +263,9 @@ export class CheckoutStore {
       const facts = await fetchCheckoutFacts(storefront.locale);
       await this.db.meta.put({ key, value: facts });
       this.facts$.next({ facts, status: 'fresh' });
+      // Choices queued before the facts came are decided again on them.
+      const opened = this.opened;
+      if (opened) await this.cart.engine.rebuild(opened.stream.streamId);
     } catch (error) {
       console.warn('Checkout facts could not be loaded; the copy kept here is used.', error);
       const facts = this.facts$.getValue().facts;
@@ -269,7 +276,7 @@ export class CheckoutStore {
   /** Loads the facts again (after an account or a user was added). */
   refreshFacts(): Promise<void> {
     const opened = this.opened;
-    return opened ? this.loadFacts(opened.storefront, opened.user.id, false) : Promise.resolve();
+    return opened ? this.loadFacts(opened.storefront, opened.user.id) : Promise.resolve();
   }
 
   /**

@@ -376,6 +376,14 @@ export class SyncEngine {
   }
 
   /**
+   * Decides an open stream's queued commands again (its context learned something: facts
+   * that came after a reload), so what waited for them shows.
+   */
+  rebuild(streamId: string): Promise<void> {
+    return this.reload(streamId);
+  }
+
+  /**
    * Decides a command here and shows its effect at once (before this returns); it is then
    * queued. Throws the DomainError of a command that breaks a rule (nothing is queued).
    * `saved` settles when the command is safely in the outbox.
