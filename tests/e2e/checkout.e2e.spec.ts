@@ -298,3 +298,91 @@ test('every step works offline, a reload included, and the order is placed back 
   const ours = pageErrors.filter((e) => !e.includes('net::ERR_INTERNET_DISCONNECTED'));
   pageErrors.splice(0, pageErrors.length, ...ours);
 });
+
+test('the modals of checkout: address verification, leaving with changes, a pre-ordered item', async ({
+  page,
+}) => {
+  await signIn(page, SAM);
+  await emptyCart(page, 'en-gb');
+  await addToCart(page, 'en-gb', 'MCS6-KIT');
+  await startCheckout(page, 'en-gb');
+  await chooseAccounts(page, 'Riverside Child Development Clinic', 'Sam Okafor');
+  await continueTo(page, 'shipping-address');
+
+  // A new address like a saved one: the verification modal offers the saved one.
+  await page.getByLabel('Enter a new address').check();
+  await page.getByLabel('First name').fill('Sam');
+  await page.getByLabel('Last name').fill('Okafor');
+  await page.getByLabel('Street address').fill('22 Riverside');
+  await page.getByLabel('City').fill('Leeds');
+  await page.getByLabel('State, province or region').selectOption('LDS');
+  await page.getByLabel('Postal code').fill('LS1 4AP');
+  await page.getByRole('button', { name: /^Continue/ }).click();
+  const verify = page.getByRole('dialog');
+  await expect(verify).toContainText('Errors were found with the address you provided');
+  await axe(page, 'dialog[open]');
+  await verify.getByRole('button', { name: 'Re-enter address' }).click();
+  await expect(verify).toHaveCount(0);
+  await expect(page.getByLabel('Street address')).toHaveValue('22 Riverside');
+  await page.getByRole('button', { name: /^Continue/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Use this address' }).first().click();
+  await expect(page).toHaveURL(/\/checkout\/shipping-method$/);
+
+  await page.getByLabel(/Regular ground/).check();
+  await continueTo(page, 'billing-address');
+  await page.getByLabel('Same as shipping address').check();
+  await continueTo(page, 'payment');
+
+  // Leaving a form with changes asks first (SPEC 2.5 return modal).
+  await page.getByLabel('Purchase order number').fill('PO-LEAVE-1');
+  await page
+    .getByRole('navigation', { name: 'Checkout steps' })
+    .getByRole('link', { name: 'Accounts' })
+    .click();
+  const leave = page.getByRole('dialog');
+  await expect(leave).toContainText('Your changes will not be saved');
+  await axe(page, 'dialog[open]');
+  await leave.getByRole('button', { name: 'Return to edit' }).click();
+  await expect(page).toHaveURL(/\/checkout\/payment$/);
+  await expect(page.getByLabel('Purchase order number')).toHaveValue('PO-LEAVE-1');
+  await page.getByLabel('First name').fill('Sam');
+  await page.getByLabel('Last name').fill('Okafor');
+  await page.getByLabel('Email address').fill('accounts@riverside.example');
+  await page.getByLabel('Phone number').fill('0113 496 0123');
+  await continueTo(page, 'review');
+
+  // SPEC 4.8: a pre-ordered item says the buyer is emailed when it is available.
+  const preOrder = page.getByRole('dialog');
+  await expect(preOrder).toContainText('We will email you when it is available.');
+  await axe(page, 'dialog[open]');
+  await preOrder.getByRole('button').first().click();
+  await expect(preOrder).toHaveCount(0);
+  await axe(page);
+});
+
+test('an account not listed is found only when the organization invited the buyer', async ({
+  page,
+  pageErrors,
+}) => {
+  await signIn(page, DANA, 'en-us');
+  await emptyCart(page, 'en-us');
+  await addToCart(page, 'en-us', LEVEL_A_KIT);
+  await startCheckout(page, 'en-us');
+  const accounts = page.getByRole('region', { name: 'Choose customer account' });
+  await accounts.getByText('Account not listed').click();
+  const add = accounts.getByRole('button', { name: 'Add account' });
+  await add.click();
+  await expect(accounts.getByText('Please enter account number').first()).toBeVisible();
+  await expect(accounts.getByText('Please agree to Terms & conditions').first()).toBeVisible();
+  await accounts.getByLabel('Account number', { exact: true }).fill('9999');
+  await accounts.getByLabel('I agree to the Terms & conditions').check();
+  await add.click();
+  await expect(accounts.getByText('This account is not found').first()).toBeVisible();
+  await accounts.getByLabel('Account number', { exact: true }).fill('5150');
+  await add.click();
+  await expect(accounts.getByLabel(/Northgate School District/)).toBeChecked();
+  await axe(page);
+  // The store answered 'not found' (404) once: the browser logs it, the page said it.
+  expect(pageErrors.filter((e) => e.includes('404'))).toHaveLength(1);
+  pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('404')));
+});
