@@ -88,6 +88,11 @@ export const CHECKOUT_RULE_MESSAGES = {
     id: 'checkout.choice-refused',
     message: 'One of your checkout choices could not be saved. Please check it again.',
   },
+  reviewAgain: /*i18n*/ {
+    id: 'checkout.review-again',
+    message:
+      'Your checkout was changed in another tab or window. Please review it and place your order again.',
+  },
   incomplete: /*i18n*/ {
     id: 'checkout.incomplete',
     message: 'Please complete every checkout step before placing your order.',

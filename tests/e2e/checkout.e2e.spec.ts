@@ -77,6 +77,16 @@ async function continueTo(page: Page, path: string) {
   await expect(page).toHaveURL(new RegExp(`/checkout/${path}$`));
 }
 
+// The demo buyers' carts follow them to other tests of this worker's store: leave them empty.
+test.afterEach(async ({ page }) => {
+  const signedIn = await page
+    .getByRole('button', { name: /^Hello, / })
+    .isVisible()
+    .catch(() => false);
+  if (!signedIn) return;
+  for (const locale of ['en-gb', 'en-us']) await emptyCart(page, locale);
+});
+
 test.describe('on a tablet', () => {
   test.use({ viewport: { width: 768, height: 1024 } });
 
@@ -385,4 +395,68 @@ test('an account not listed is found only when the organization invited the buye
   // The store answered 'not found' (404) once: the browser logs it, the page said it.
   expect(pageErrors.filter((e) => e.includes('404'))).toHaveLength(1);
   pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('404')));
+});
+
+/** A control used as a keyboard user would: focused, then its key. */
+async function press(locator: ReturnType<Page['locator']>, key: 'Space' | 'Enter') {
+  await locator.focus();
+  await expect(locator).toBeFocused();
+  await locator.page().keyboard.press(key);
+}
+
+/** Tabs forward from where the focus is until `target` has it (a keyboard user's way there). */
+async function tabTo(page: Page, target: ReturnType<Page['locator']>) {
+  for (let i = 0; i < 60; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('The control was not reached with the Tab key');
+}
+
+test('the keyboard alone takes Sam from the accounts step to a placed order', async ({ page }) => {
+  await signIn(page, SAM);
+  await emptyCart(page, 'en-gb');
+  await addToCart(page, 'en-gb', LEVEL_A_KIT);
+  await startCheckout(page, 'en-gb');
+  const accounts = page.getByRole('region', { name: 'Choose customer account' });
+  await press(accounts.getByLabel('Riverside Child Development Clinic'), 'Space');
+  const users = page.getByRole('region', { name: 'Choose qualified user' });
+  await press(users.getByLabel(/Sam Okafor/), 'Space');
+  await expect(users.getByLabel(/Sam Okafor/)).toBeChecked();
+  const next = page.getByRole('button', { name: /^Continue/ });
+  await tabTo(page, next);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/checkout\/shipping-address$/);
+
+  await press(page.getByLabel(/22 Riverside Walk/), 'Space');
+  await tabTo(page, next);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/checkout\/shipping-method$/);
+  await press(page.getByLabel(/Expedited/), 'Space');
+  await tabTo(page, next);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/checkout\/billing-address$/);
+  await press(page.getByLabel('Same as shipping address'), 'Space');
+  await tabTo(page, next);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/checkout\/payment$/);
+
+  await page.getByLabel('Purchase order number').focus();
+  await page.keyboard.type('PO-KEYS-1');
+  for (const [label, text] of [
+    ['First name', 'Sam'],
+    ['Last name', 'Okafor'],
+    ['Email address', 'accounts@riverside.example'],
+    ['Phone number', '0113 496 0123'],
+  ] as const) {
+    await tabTo(page, page.getByLabel(label));
+    await page.keyboard.type(text);
+  }
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/checkout\/review$/);
+  await press(page.getByLabel('I have read and agree to the Terms & conditions'), 'Space');
+  await tabTo(page, page.getByRole('button', { name: 'Place order' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/checkout\/confirmation\//, { timeout: 20_000 });
+  await expect(page.getByText('Purchase order PO-KEYS-1')).toBeVisible();
 });

@@ -25,9 +25,18 @@ export async function serverCart(
   store: EventStore,
   userId: string,
   cartId: string,
+  /** The checkout's store: a cart of another store is not its cart. */
+  storeId?: string,
 ): Promise<CheckoutCart | null> {
   const found = await store.stateOf(cartStreamKind, streamIdOf(cartStreamKind, cartId));
-  if (!found || found.row.ownerKind !== 'user' || found.row.ownerId !== userId) return null;
+  if (
+    !found ||
+    found.row.ownerKind !== 'user' ||
+    found.row.ownerId !== userId ||
+    (storeId !== undefined && found.row.storeId !== storeId)
+  ) {
+    return null;
+  }
   return checkoutCartOf(found.state as CartState, found.row.version);
 }
 
@@ -42,8 +51,15 @@ export function checkoutContextProvider(
   return async ({ db, row, state, commands, locale }): Promise<CheckoutContext> => {
     const checkout = state as CheckoutState;
     const list = commands as readonly CheckoutCommand[];
+    // The checkout's own store decides (a push naming another store's locale changes nothing);
+    // a new stream takes the store of the push that makes it.
+    const pushed = locale ? storefrontFor(locale) : undefined;
     const storefront =
-      (locale ? storefrontFor(locale) : undefined) ?? storefrontOfStore(row.storeId);
+      row.storeId !== null
+        ? pushed?.storeId === row.storeId
+          ? pushed
+          : storefrontOfStore(row.storeId)
+        : pushed;
     if (!storefront) throw new Error(`No storefront for the checkout ${row.streamId}`);
     const userId = row.ownerId;
     const needsFacts = list.some((c) => c.type !== 'RecordOrderPlaced');
@@ -55,7 +71,7 @@ export function checkoutContextProvider(
           findUserById(db, userId).then((user) =>
             user ? factsFor(db, flags, user, storefront) : null,
           ),
-          cartId ? serverCart(store(), userId, cartId) : Promise.resolve(null),
+          cartId ? serverCart(store(), userId, cartId, storefront.storeId) : Promise.resolve(null),
         ])
       : [null, null];
     return {

@@ -176,11 +176,10 @@ async function profileQglobalAccounts(db: Db, userId: string): Promise<string[]>
 }
 
 /**
- * 'Account not listed' (SPEC 2.6, 5): an account the buyer may add by its number. A
- * 12-character temporary number is itself the proof (it is only ever given to its holder);
- * a 4-digit organization number only when the organization invited the buyer's email, as
- * four digits are easily guessed. Anything else reads as not found, so nothing tells which
- * numbers exist. The buyer becomes a member (and a listed qualified user, when qualified).
+ * 'Account not listed' (SPEC 2.6, 5): an account the buyer may add by its number (a 4-digit
+ * organization number or a 12-character temporary one), when the account invited the
+ * buyer's email. Anything else reads as not found, so nothing tells which numbers exist.
+ * The buyer becomes a member (and a listed qualified user).
  */
 export async function claimAccount(
   db: Db,
@@ -199,19 +198,19 @@ export async function claimAccount(
       .from(customerMembers)
       .where(and(eq(customerMembers.customerId, account.id), eq(customerMembers.userId, user.id)));
     if (member) return { id: account.id };
-    const temporary = /^[A-Z0-9]{12}$/.test(number);
-    if (!temporary) {
-      const [invited] = await tx
-        .select({ email: accountInvitations.email })
-        .from(accountInvitations)
-        .where(
-          and(
-            eq(accountInvitations.customerId, account.id),
-            eq(sql`lower(${accountInvitations.email})`, user.email.toLowerCase()),
-          ),
-        );
-      if (!invited) return null;
-    } else if (account.type === 'PERSONAL') {
+    // A number alone is no proof (four digits are guessed, and any number is printed on
+    // orders): the account's holder must have invited this buyer's email.
+    const [invited] = await tx
+      .select({ email: accountInvitations.email })
+      .from(accountInvitations)
+      .where(
+        and(
+          eq(accountInvitations.customerId, account.id),
+          eq(sql`lower(${accountInvitations.email})`, user.email.toLowerCase()),
+        ),
+      );
+    if (!invited) return null;
+    if (account.type === 'PERSONAL') {
       // SPEC 6: only a personal account is single-user.
       const [owner] = await tx
         .select({ userId: customerMembers.userId })
@@ -324,12 +323,22 @@ export async function lookupQglobal(
       ),
     );
   if (onProfile) return { outcome: 'yours', accountNumber: account.accountNumber };
+  // Linked to an organization the buyer belongs to: theirs to add (SPEC 4.8). Anyone else's
+  // is 'no access' (SPEC 6: ask an account specialist), and says nothing of its owner.
   if (account.customerId && account.organization) {
-    return {
-      outcome: 'linked',
-      accountNumber: account.accountNumber,
-      organization: account.organization,
-    };
+    const [member] = await db
+      .select({ userId: customerMembers.userId })
+      .from(customerMembers)
+      .where(
+        and(eq(customerMembers.customerId, account.customerId), eq(customerMembers.userId, userId)),
+      );
+    if (member) {
+      return {
+        outcome: 'linked',
+        accountNumber: account.accountNumber,
+        organization: account.organization,
+      };
+    }
   }
   return { outcome: 'no-access' };
 }

@@ -116,8 +116,8 @@ export async function sendOnce(
     {
       scope,
       key: parsed.data,
-      // The same key for another route or method is another request.
-      request: { method: request.method, route: request.routeOptions.url, body: request.body },
+      // The same key for another route, resource, query or method is another request.
+      request: { method: request.method, url: request.url, body: request.body },
     },
     work,
   );

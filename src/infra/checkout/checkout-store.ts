@@ -16,7 +16,7 @@ import type { CheckoutCommand } from '../../../domain/checkout/commands';
 import type { CheckoutContext } from '../../../domain/checkout/context';
 import type { CheckoutEvent } from '../../../domain/checkout/events';
 import { accountIn, type CheckoutFacts } from '../../../domain/checkout/facts';
-import { CHECKOUT_MESSAGES } from '../../../domain/checkout/messages';
+import { CHECKOUT_MESSAGES, CHECKOUT_RULE_MESSAGES } from '../../../domain/checkout/messages';
 import { shippingMethodsFor } from '../../../domain/checkout/shipping-methods';
 import type { CheckoutState } from '../../../domain/checkout/state';
 import { checkoutStreamKind } from '../../../domain/checkout/stream';
@@ -77,7 +77,7 @@ interface Opened {
 
 const checkoutKey = (userId: string, cartId: string) => `checkout:${userId}:${cartId}`;
 const factsKey = (userId: string, storeId: string) => `checkout-facts:${userId}:${storeId}`;
-export const orderKey = (orderId: string) => `order:${orderId}`;
+export const orderKey = (userId: string, orderId: string) => `order:${userId}:${orderId}`;
 
 /** How often a place-order request is sent again when its answer is lost. */
 const SEND_TRIES = 3;
@@ -360,7 +360,10 @@ export class CheckoutStore {
       } catch (error) {
         if (!(error instanceof ApiError) || error.status >= 500) {
           // The answer was lost or the server failed: the same key again, a few times.
-          if (attempt < SEND_TRIES) continue;
+          if (attempt < SEND_TRIES) {
+            await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+            continue;
+          }
           return failed;
         }
         const code = error.body?.error.code ?? '';
@@ -379,7 +382,7 @@ export class CheckoutStore {
         if (code === 'checkout.out-of-date') {
           // Another tab chose something meanwhile: pulled here, for the buyer to review.
           await this.cart.engine.pull(stream.streamId, user.id).catch(() => undefined);
-          return failed;
+          return { kind: 'refused', message: CHECKOUT_RULE_MESSAGES.reviewAgain };
         }
         if (field && error.status === 422) {
           return {
@@ -400,7 +403,7 @@ export class CheckoutStore {
     // The screens go to the confirmation before the cart empties under them.
     this.justPlaced = { checkoutId: opened.checkoutId, orderId: order.orderId };
     this.publish();
-    await this.db.meta.put({ key: orderKey(order.orderId), value: order });
+    await this.db.meta.put({ key: orderKey(opened.user.id, order.orderId), value: order });
     await this.db.meta.delete(checkoutKey(opened.user.id, opened.cartId));
     // The store clears the cart on the server too; here it empties at once.
     const active = this.cart.active$.getValue();
@@ -416,18 +419,22 @@ export class CheckoutStore {
     void this.cart.engine.pull(cartStreamId(order.cartId), opened.user.id).catch(() => undefined);
   }
 
-  /** An order the buyer placed: from the server, else the copy kept here when it was placed. */
+  /**
+   * An order the buyer placed: from the server; when the server cannot be reached, the copy
+   * this buyer kept here when it was placed (never another buyer's of the same browser).
+   */
   async order(orderId: string): Promise<Order | null> {
+    const userId = this.opened?.user.id;
+    if (!userId) return null;
     try {
       const { order } = await fetchOrder(orderId);
-      await this.db.meta.put({ key: orderKey(orderId), value: order });
+      await this.db.meta.put({ key: orderKey(userId, orderId), value: order });
       return order;
     } catch (error) {
-      const kept = await this.db.meta.get(orderKey(orderId));
-      if (kept?.value) return kept.value as Order;
-      if (error instanceof ApiError && error.status !== 404) throw error;
-      // Not this buyer's, or offline with no copy kept here.
-      return null;
+      // The server answered: not found, or not this buyer's.
+      if (error instanceof ApiError) return null;
+      const kept = await this.db.meta.get(orderKey(userId, orderId));
+      return (kept?.value as Order | undefined) ?? null;
     }
   }
 

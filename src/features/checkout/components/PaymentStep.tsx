@@ -8,7 +8,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { useId, useMemo, useState } from 'react';
-import { set, useForm, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { CheckoutCart } from '../../../../domain/checkout/cart-snapshot';
 import { purchaseOrderProblem } from '../../../../domain/checkout/decide';
@@ -104,24 +104,6 @@ export function PaymentStep() {
   );
 }
 
-/**
- * The domain resolver gives errors keyed by dotted path ('invoiceContact.email');
- * react-hook-form clears a corrected field's error by its nested place, so they are nested.
- */
-function nestedErrors<TValues extends PurchaseOrderInput, TOutput>(
-  resolver: Resolver<TValues, unknown, TOutput>,
-): Resolver<TValues, unknown, TOutput> {
-  return async (values, context, options) => {
-    const result = await resolver(values, context, options);
-    const flat = result.errors as Record<string, FieldError>;
-    const keys = Object.keys(flat);
-    if (keys.length === 0) return result;
-    const nested: Record<string, unknown> = {};
-    for (const key of keys) set(nested, key, flat[key]);
-    return { values: {}, errors: nested as FieldErrors<TValues> };
-  };
-}
-
 function formValues(payment: PaymentChoice | null, country: string): PurchaseOrderInput {
   if (!payment) {
     return {
@@ -183,7 +165,7 @@ function PurchaseOrderForm({
     handleSubmit,
     formState: { errors, isDirty, isSubmitting, submitCount },
   } = useForm<PurchaseOrderInput, unknown, PaymentChoice>({
-    resolver: nestedErrors(domainResolver(purchaseOrderSchema, i18n, labels)),
+    resolver: domainResolver(purchaseOrderSchema, i18n, labels),
     defaultValues: formValues(payment, storefront.defaultCountry),
   });
   const guard = useLeaveGuard(isDirty);

@@ -563,6 +563,9 @@ describe.each(testDatabaseTargets())('placing an order on $kind', (target) => {
         () => [],
       );
       expect(error.code).toBe('checkout.po-personal-account');
+      expect(error.message).toBe(
+        'Purchase orders can only be used with an organizational account. Switch to your organization’s account to pay by PO.',
+      );
     });
 
     it('refuses a purchase order before a first order of the organization', async () => {
@@ -647,6 +650,17 @@ describe.each(testDatabaseTargets())('placing an order on $kind', (target) => {
       expect((await lookup('tomas', DEMO_ACCOUNTS.tomasQglobal)).json()).toMatchObject({
         outcome: 'yours',
       });
+      // An organization's account is no one else's to add: Dana is not Riverside's.
+      expect((await lookup('dana', DEMO_ACCOUNTS.riversideQglobal)).json()).toEqual({
+        outcome: 'no-access',
+      });
+      const stranger = await app.inject({
+        method: 'POST',
+        url: '/api/checkout/qglobal/profile',
+        headers: { cookie: cookie.dana },
+        payload: { accountNumber: DEMO_ACCOUNTS.riversideQglobal },
+      });
+      expect(stranger.statusCode).toBe(404);
       const added = await app.inject({
         method: 'POST',
         url: '/api/checkout/qglobal/profile',

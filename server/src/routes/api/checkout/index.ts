@@ -178,7 +178,7 @@ export function registerCheckoutRoutes(
       const cartId = checkout.cart?.cartId;
       const [facts, cart] = await Promise.all([
         factsFor(db, flags, user, storefront),
-        cartId ? serverCart(store, user.id, cartId) : Promise.resolve(null),
+        cartId ? serverCart(store, user.id, cartId, storefront.storeId) : Promise.resolve(null),
       ]);
       const product = await new CartCatalogCache().productLookup(
         db,
@@ -246,7 +246,10 @@ export function registerCheckoutRoutes(
         order.saveShippingAddress &&
         order.shippingAddress
       ) {
-        await saveToAddressBook(db, user.id, order.shippingAddress);
+        // The order stands whatever happens to this convenience.
+        await saveToAddressBook(db, user.id, order.shippingAddress).catch((error: unknown) => {
+          request.log.error({ err: error }, 'a delivery address could not be saved');
+        });
       }
       return {
         statusCode: placed.webReference === order.webReference ? 201 : 200,
