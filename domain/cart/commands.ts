@@ -39,7 +39,10 @@ export type CartCommand = (
       readonly type: 'ClearCart';
       readonly data: {
         readonly reason: 'checkout' | 'merged' | 'emptied';
+        /** The order the cart became: its lines leave the cart once, whoever clears first. */
         readonly orderId?: string;
+        /** What the order took: a cart that moved on since keeps what was added after. */
+        readonly lines?: readonly ItemRequest[];
       };
     }
 ) & { readonly metadata: CommandMetadata };

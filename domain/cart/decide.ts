@@ -353,9 +353,7 @@ function decideOn(command: CartCommand, state: CartState, context: CartContext):
         ? [{ type: 'CartNoticesDismissed', v: 1, data: {} }]
         : [];
     case 'ClearCart':
-      return state.lines.length > 0 || state.promotions.length > 0
-        ? [{ type: 'CartCleared', v: 1, data: { ...command.data } }]
-        : [];
+      return clearCart(state, command.data);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown cart command ${JSON.stringify(unknown)}`);
@@ -400,6 +398,34 @@ function withQuantity(line: CartLine, quantity: number): CartLine {
   };
 }
 
+/**
+ * Clearing a cart. For an order, once per order whoever clears first (the store after the
+ * order, or the browser that placed it, offline maybe): a cart that holds exactly what was
+ * ordered is cleared; one that changed since (another tab added to it) loses only what was
+ * ordered, so nothing added after the order is lost.
+ */
+function clearCart(state: CartState, data: ClearCartData): CartEvent[] {
+  const { reason, orderId, lines } = data;
+  if (orderId !== undefined) {
+    if (state.clearedOrders.includes(orderId)) return [];
+    if (lines && !holdsExactly(state.lines, lines)) {
+      const ordered = lines.map((l) => ({ code: normalizeCode(l.code), quantity: l.quantity }));
+      return [{ type: 'CartOrderedItemsRemoved', v: 1, data: { orderId, lines: ordered } }];
+    }
+    return [{ type: 'CartCleared', v: 1, data: { reason, orderId } }];
+  }
+  return state.lines.length > 0 || state.promotions.length > 0
+    ? [{ type: 'CartCleared', v: 1, data: { reason } }]
+    : [];
+}
+
+type ClearCartData = Extract<CartCommand, { type: 'ClearCart' }>['data'];
+
+function holdsExactly(lines: readonly CartLine[], ordered: readonly ItemRequest[]): boolean {
+  const wanted = new Map(ordered.map((l) => [normalizeCode(l.code), l.quantity]));
+  return lines.length === wanted.size && lines.every((l) => wanted.get(l.code) === l.quantity);
+}
+
 /** The state with other lines, built field by field, like `withQuantity`. */
 function withLines(state: CartState, lines: readonly CartLine[]): CartState {
   return {
@@ -411,6 +437,7 @@ function withLines(state: CartState, lines: readonly CartLine[]): CartState {
     promotions: state.promotions,
     account: state.account,
     mergedFrom: state.mergedFrom,
+    clearedOrders: state.clearedOrders,
     notAdded: state.notAdded,
     reductions: state.reductions,
   };
@@ -476,8 +503,29 @@ export function evolve(state: CartState, event: CartEvent): CartState {
       return { ...state, account: event.data.account };
     case 'CartMerged':
       return { ...state, mergedFrom: [...state.mergedFrom, event.data.fromCartId] };
+    case 'CartOrderedItemsRemoved': {
+      const taken = new Map(event.data.lines.map((l) => [l.code, l.quantity]));
+      return {
+        ...state,
+        lines: state.lines.flatMap((line) => {
+          const left = line.quantity - (taken.get(line.code) ?? 0);
+          return left > 0 ? [{ ...line, quantity: left }] : [];
+        }),
+        clearedOrders: [...state.clearedOrders, event.data.orderId],
+      };
+    }
     case 'CartCleared':
-      return { ...state, lines: [], promotions: [], notAdded: [], reductions: [] };
+      return {
+        ...state,
+        lines: [],
+        promotions: [],
+        notAdded: [],
+        reductions: [],
+        clearedOrders:
+          event.data.orderId === undefined
+            ? state.clearedOrders
+            : [...state.clearedOrders, event.data.orderId],
+      };
     default:
       // evolve is total: an event this version does not know leaves the state as it is.
       return state;

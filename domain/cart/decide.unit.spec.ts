@@ -493,6 +493,60 @@ describe('DismissNotices and ClearCart', () => {
       .when(command('ClearCart', { reason: 'emptied' }))
       .then([]);
   });
+
+  const ordered = {
+    reason: 'checkout' as const,
+    orderId: 'order-1',
+    lines: [{ code: 'FORMS', quantity: 2 }],
+  };
+
+  it('clears a cart that holds exactly what was ordered, once per order', () => {
+    const cleared: CartEvent = {
+      type: 'CartCleared',
+      v: 1,
+      data: { reason: 'checkout', orderId: 'order-1' },
+    };
+    spec
+      .given([created, added('FORMS', 2)])
+      .when(command('ClearCart', ordered))
+      .then([cleared]);
+    // The store's clearing and the browser's: the second changes nothing, even what came after.
+    spec
+      .given([created, added('FORMS', 2), cleared, added('KIT', 1)])
+      .when(command('ClearCart', ordered))
+      .then([]);
+  });
+
+  it('keeps what was added to the cart after the order (another tab): only the order leaves', () => {
+    const removed: CartEvent = {
+      type: 'CartOrderedItemsRemoved',
+      v: 1,
+      data: { orderId: 'order-1', lines: [{ code: 'FORMS', quantity: 2 }] },
+    };
+    spec
+      .given([created, added('FORMS', 3), added('KIT', 1)])
+      .when(command('ClearCart', ordered))
+      .then([removed]);
+    const state = replay(cartDecider, [created, added('FORMS', 3), added('KIT', 1), removed]);
+    expect(state.lines.map((l) => [l.code, l.quantity])).toEqual([
+      ['FORMS', 1],
+      ['KIT', 1],
+    ]);
+    expect(state.clearedOrders).toEqual(['order-1']);
+  });
+
+  it('remembers an order cleared from an empty cart, so a late clearing takes nothing', () => {
+    spec
+      .given([created])
+      .when(command('ClearCart', ordered))
+      .then([
+        {
+          type: 'CartOrderedItemsRemoved',
+          v: 1,
+          data: { orderId: 'order-1', lines: [{ code: 'FORMS', quantity: 2 }] },
+        },
+      ]);
+  });
 });
 
 describe('cart summary', () => {

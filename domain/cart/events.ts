@@ -66,6 +66,18 @@ export type CartEvent =
       readonly data: { readonly fromCartId: string };
     }
   | {
+      /**
+       * An order took these quantities from a cart that changed since (another tab added
+       * to it): they leave, the rest stays.
+       */
+      readonly type: 'CartOrderedItemsRemoved';
+      readonly v: 1;
+      readonly data: {
+        readonly orderId: string;
+        readonly lines: readonly { readonly code: string; readonly quantity: number }[];
+      };
+    }
+  | {
       readonly type: 'CartCleared';
       readonly v: 1;
       readonly data: {
@@ -89,5 +101,6 @@ export const CART_EVENT_VERSIONS = {
   CartPromotionRemoved: 1,
   CartAccountChosen: 1,
   CartMerged: 1,
+  CartOrderedItemsRemoved: 1,
   CartCleared: 1,
 } as const satisfies { [K in CartEventType]: Extract<CartEvent, { type: K }>['v'] };

@@ -85,6 +85,8 @@ export interface CartState {
   readonly account: CartAccount | null;
   /** Carts already merged into this one (merging twice does nothing). */
   readonly mergedFrom: readonly string[];
+  /** Orders whose lines already left this cart (clearing for an order twice does nothing). */
+  readonly clearedOrders: readonly string[];
   readonly notAdded: readonly NotAddedItem[];
   readonly reductions: readonly QuantityReduction[];
 }
@@ -99,6 +101,7 @@ export function initialCartState(): CartState {
     promotions: [],
     account: null,
     mergedFrom: [],
+    clearedOrders: [],
     notAdded: [],
     reductions: [],
   };

@@ -22,5 +22,6 @@ export const cartStreamKind = defineStreamKind<CartState, CartCommand, CartEvent
   // Promotion codes and customer accounts are known to the server only.
   serverOnly: (command) => command.type === 'ApplyPromotion' || command.type === 'ChooseAccount',
   refused: CART_MESSAGES.itemsNeedUpdate,
-  snapshotShape: 1,
+  // 2: the state remembers the orders it was cleared for.
+  snapshotShape: 2,
 });

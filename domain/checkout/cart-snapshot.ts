@@ -118,6 +118,7 @@ export function priceCart(cart: CheckoutCart, discounts: readonly AccountDiscoun
     promotions: cart.promotions,
     account: discounts ? { id: '', number: '', name: '', type: 'ORGANIZATION', discounts } : null,
     mergedFrom: [],
+    clearedOrders: [],
     notAdded: [],
     reductions: [],
   });

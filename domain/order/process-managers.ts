@@ -24,7 +24,14 @@ export const clearCartOnOrder: ProcessManager = {
         streamId: streamIdOf({ name: 'cart' }, order.cartId),
         owner: { kind: 'user', id: order.buyer.userId },
         storeId: order.storeId,
-        command: { type: 'ClearCart', data: { reason: 'checkout', orderId: order.orderId } },
+        command: {
+          type: 'ClearCart',
+          data: {
+            reason: 'checkout',
+            orderId: order.orderId,
+            lines: order.lines.map((l) => ({ code: l.code, quantity: l.quantity })),
+          },
+        },
       },
     ];
   },

@@ -53,7 +53,14 @@ describe('order placed → clear the cart', () => {
         streamId: `cart:${CART_ID}`,
         owner: { kind: 'user', id: BUYER.userId },
         storeId: STORE_ID,
-        command: { type: 'ClearCart', data: { reason: 'checkout', orderId: CHECKOUT_ID } },
+        command: {
+          type: 'ClearCart',
+          data: {
+            reason: 'checkout',
+            orderId: CHECKOUT_ID,
+            lines: order.lines.map((l) => ({ code: l.code, quantity: l.quantity })),
+          },
+        },
       },
     ]);
   });

@@ -79,6 +79,7 @@ export const cartCommandSchema = z.discriminatedUnion('type', [
     data: z.object({
       reason: z.enum(['checkout', 'merged', 'emptied']),
       orderId: requestText(64).optional(),
+      lines: z.array(item).max(MAX_ITEMS_PER_COMMAND).optional(),
     }),
     metadata,
   }),

@@ -411,7 +411,14 @@ export class CheckoutStore {
       this.cart.sendToStream(
         active.stream,
         active.storefront,
-        { type: 'ClearCart', data: { reason: 'checkout', orderId: order.orderId } },
+        {
+          type: 'ClearCart',
+          data: {
+            reason: 'checkout',
+            orderId: order.orderId,
+            lines: order.lines.map((l) => ({ code: l.code, quantity: l.quantity })),
+          },
+        },
         [],
         opened.user.id,
       );
