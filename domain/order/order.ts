@@ -1,9 +1,9 @@
 /**
  * The order aggregate (SPEC 3 Order, 4.8): a stream per order, written only by the store
  * (placing an order is one online request; fulfilment comes later as more events), and the
- * `orders` read model, written in the same transaction as its events. An order's id is its
- * checkout's id, so a checkout can never make two orders, whatever retries, tabs or
- * instances do.
+ * `orders` read model, written in the same transaction as its events. An order's id is the
+ * cart's id and version when it is placed, so a cart can never make two orders, whatever
+ * retries, tabs, devices or instances do (decision 024).
  */
 import type { Level, ProductFormat } from '../catalog/catalog';
 import type {

@@ -138,7 +138,7 @@ test.describe('on a tablet', () => {
     await expect(page.getByText('This field is required.')).toBeVisible();
     await page.getByLabel('I have read and agree to the Terms & conditions').check();
     await page.getByRole('button', { name: 'Place order' }).dblclick();
-    await expect(page).toHaveURL(/\/en-gb\/checkout\/confirmation\/[0-9a-f-]{36}$/, {
+    await expect(page).toHaveURL(/\/en-gb\/checkout\/confirmation\/[0-9a-f-]{36}-v\d+$/, {
       timeout: 20_000,
     });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order');

@@ -210,7 +210,7 @@ describe.each(testDatabaseTargets())('placing an order on $kind', (target) => {
   async function ordersOf(checkoutId: string): Promise<number> {
     const [row] = rowsOf<{ n: string | number }>(
       await t.database.db.execute(
-        sql`select count(*) as n from read_models where model = 'orders' and stream_id = ${`order:${checkoutId}`}`,
+        sql`select count(*) as n from read_models where model = 'orders' and doc ->> 'checkoutId' = ${checkoutId}`,
       ),
     );
     return Number(row?.n ?? 0);
@@ -225,8 +225,9 @@ describe.each(testDatabaseTargets())('placing an order on $kind', (target) => {
     expect(response.statusCode).toBe(201);
     const { order } = response.json<{ order: Order }>();
     expect(order.webReference).toMatch(/^W\d{9}$/);
+    expect(order.orderId).toBe(`${cart.cartId}-v${String(cart.version)}`);
     expect(order).toMatchObject({
-      orderId: checkoutId,
+      checkoutId,
       status: 'created',
       currency: 'GBP',
       account: { number: DEMO_ACCOUNTS.riverside, type: 'ORGANIZATION' },
@@ -247,12 +248,12 @@ describe.each(testDatabaseTargets())('placing an order on $kind', (target) => {
     expect(order.totals.taxMinor).toBe(0);
 
     const read = await app.inject({
-      url: `/api/orders/${checkoutId}`,
+      url: `/api/orders/${order.orderId}`,
       headers: { cookie: cookie.sam },
     });
     expect(read.json<{ order: Order }>().order.webReference).toBe(order.webReference);
     const other = await app.inject({
-      url: `/api/orders/${checkoutId}`,
+      url: `/api/orders/${order.orderId}`,
       headers: { cookie: cookie.dana },
     });
     expect(other.statusCode).toBe(404);
@@ -281,7 +282,7 @@ describe.each(testDatabaseTargets())('placing an order on $kind', (target) => {
         },
         { timeout: 15_000 },
       )
-      .toBe(checkoutId);
+      .toBe(order.orderId);
     // A closed checkout takes no more choices.
     const after = await push('sam', checkoutId, 'en-gb', [
       { type: 'ChooseShippingMethod', data: { method: 'regular' } },
@@ -334,6 +335,32 @@ describe.each(testDatabaseTargets())('placing an order on $kind', (target) => {
       b?.json<{ order: Order }>().order.webReference,
     );
     expect(await ordersOf(checkoutId)).toBe(1);
+  });
+
+  it('makes one order of two checkouts of one cart (two devices)', async () => {
+    const { checkoutId, version, cart } = await samsCheckout();
+    const riverside = (await facts('sam', 'en-gb')).accounts.find(
+      (a) => a.number === DEMO_ACCOUNTS.riverside,
+    );
+    const other = randomUUID();
+    const pushed = await push('sam', other, 'en-gb', [
+      { type: 'StartCheckout', data: { cart } },
+      { type: 'ChooseCustomerAccount', data: { accountId: riverside?.id ?? '' } },
+      { type: 'ChooseQualifiedUser', data: { userId: userId.sam } },
+      { type: 'ChooseShippingAddress', data: { address: SAM_ADDRESS, saveToAddressBook: false } },
+      { type: 'ChooseShippingMethod', data: { method: 'expedited' } },
+      { type: 'ChooseBillingAddress', data: { sameAsShipping: true } },
+      { type: 'ChoosePayment', data: PO },
+    ]);
+    const [a, b] = await Promise.all([
+      placeOrder('sam', checkoutId, 'en-gb', { termsAccepted: true, checkoutVersion: version }),
+      placeOrder('sam', other, 'en-gb', { termsAccepted: true, checkoutVersion: pushed.version }),
+    ]);
+    expect([a?.statusCode, b?.statusCode].sort()).toEqual([200, 201]);
+    expect(a?.json<{ order: Order }>().order.orderId).toBe(
+      b?.json<{ order: Order }>().order.orderId,
+    );
+    expect((await ordersOf(checkoutId)) + (await ordersOf(other))).toBe(1);
   });
 
   it('refuses terms not accepted, a checkout not reviewed and another buyer’s checkout', async () => {

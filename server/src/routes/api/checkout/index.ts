@@ -13,6 +13,7 @@
  * Signed-in callers only (401 otherwise); another buyer's ids read as not found. Never cached.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sql } from 'drizzle-orm';
 import * as z from 'zod';
 import { CHECKOUT_RULE_MESSAGES } from '../../../../../domain/checkout/messages';
 import { checkoutStreamKind } from '../../../../../domain/checkout/stream';
@@ -24,7 +25,12 @@ import {
   placeOrderRequestSchema,
   qglobalRequestSchema,
 } from '../../../../../domain/checkout/requests';
-import { orderStreamKind, type Order, type OrderState } from '../../../../../domain/order/order';
+import {
+  ORDERS_READ_MODEL,
+  orderStreamKind,
+  type Order,
+  type OrderState,
+} from '../../../../../domain/order/order';
 import { decidePlaceOrder } from '../../../../../domain/order/place-order';
 import { DomainError } from '../../../../../domain/shared/domain-error';
 import { formatMessage, type Message } from '../../../../../domain/shared/message';
@@ -141,10 +147,22 @@ export function registerCheckoutRoutes(
     return reply.code(204).send();
   });
 
-  /** The order of a checkout, once placed. */
-  async function orderOf(checkoutId: string): Promise<Order | null> {
-    const found = await store.stateOf(orderStreamKind, streamIdOf(orderStreamKind, checkoutId));
+  /** An order by its id. */
+  async function orderOf(orderId: string): Promise<Order | null> {
+    const found = await store.stateOf(orderStreamKind, streamIdOf(orderStreamKind, orderId));
     return (found?.state as OrderState | undefined)?.order ?? null;
+  }
+
+  /** The order a checkout placed, from the orders read model. */
+  async function orderOfCheckout(userId: string, checkoutId: string): Promise<Order | null> {
+    const [row] = (
+      (await db.execute(sql`
+        select doc from read_models
+         where model = ${ORDERS_READ_MODEL} and owner_kind = 'user' and owner_id = ${userId}
+           and doc ->> 'checkoutId' = ${checkoutId}
+         limit 1`)) as unknown as { rows: { doc: Order }[] }
+    ).rows;
+    return row?.doc ?? null;
   }
 
   app.post('/api/checkouts/:id/place-order', async (request, reply) => {
@@ -166,7 +184,7 @@ export function registerCheckoutRoutes(
         return { statusCode: 404, body: errorBody('not_found', 'No such checkout.') };
       }
       // Placed already (another tab, a retry with another key): the same order.
-      const existing = await orderOf(id);
+      const existing = await orderOfCheckout(user.id, id);
       if (existing) return { statusCode: 200, body: { order: existing } };
       const checkout = found.state as CheckoutState;
       if (found.row.version !== body.checkoutVersion) {
@@ -185,10 +203,14 @@ export function registerCheckoutRoutes(
         storefront.storeId,
         cart?.lines.map((l) => l.code) ?? [],
       );
+      // One order per cart as it stands: two checkouts of one cart (two devices) make one
+      // order, whichever is placed first; the cart's next version (after the order, or a
+      // change) is another order.
+      const orderId = cart ? `${cart.cartId}-v${String(cart.version)}` : id;
       let order: Order;
       try {
         order = decidePlaceOrder({
-          orderId: id,
+          orderId,
           webReference: await nextWebReference(db),
           now: new Date().toISOString(),
           locale,
@@ -216,10 +238,10 @@ export function registerCheckoutRoutes(
           body: ruleBody(error.code, error.detail),
         };
       }
-      const commandId = `place-order-${id}`;
+      const commandId = `place-order-${orderId}`;
       await store.push({
         kind: orderStreamKind,
-        streamId: streamIdOf(orderStreamKind, id),
+        streamId: streamIdOf(orderStreamKind, orderId),
         owner: { kind: 'user', id: user.id },
         storeId: storefront.storeId,
         actor: { kind: 'user', id: user.id },
@@ -239,7 +261,7 @@ export function registerCheckoutRoutes(
           },
         ],
       });
-      const placed = await orderOf(id);
+      const placed = await orderOf(orderId);
       if (!placed) throw new Error(`The order of checkout ${id} was not written`);
       if (
         placed.webReference === order.webReference &&
