@@ -355,7 +355,7 @@ export function decide(
     throw refuse('checkout.not-yours', M.notYours);
   }
   if (command.type === 'RecordOrderPlaced') {
-    // A checkout makes one order (its id is the checkout's): recorded once, never replaced.
+    // A checkout records the order it placed once, never replaced by another.
     if (state.placedOrderId !== null) return [];
     return [{ type: 'CheckoutOrderPlaced', v: 1, data: { orderId: command.data.orderId } }];
   }
