@@ -5,6 +5,7 @@
  * availability, the cart as the server holds it), and the order is priced from them. Pure:
  * the server reads the facts, this decides, the event store writes.
  */
+import type { CartPromotion } from '../cart/context';
 import { CART_MESSAGES } from '../cart/messages';
 import type { Level, ProductFormat } from '../catalog/catalog';
 import { cartNeeds, priceCart, type CheckoutCart } from '../checkout/cart-snapshot';
@@ -49,6 +50,8 @@ export interface PlaceOrderInput {
   readonly cart: CheckoutCart | null;
   readonly facts: CheckoutFacts;
   readonly product: (code: string) => CatalogProduct | undefined;
+  /** The promotion codes as the store has them now (absent: the codes are not checked). */
+  readonly promotion?: (code: string) => CartPromotion | undefined;
   /** SPEC 5: the terms and conditions, accepted on the review step. */
   readonly termsAccepted: boolean;
   /** The total the buyer saw; another total means prices moved (they are told). */
@@ -109,6 +112,22 @@ export function decidePlaceOrder(input: PlaceOrderInput): Order {
       preOrder: product.preOrder,
     };
   });
+  // A promotion code applied to the cart still works as it did: active, the same discount.
+  const promotion = input.promotion;
+  if (promotion) {
+    const now = Date.parse(input.now);
+    for (const applied of cart.promotions) {
+      const fresh = promotion(applied.code);
+      const active =
+        fresh !== undefined &&
+        fresh.enabled &&
+        Date.parse(fresh.startsAt) <= now &&
+        (fresh.endsAt === null || Date.parse(fresh.endsAt) > now);
+      if (!active || fresh.discountBasisPoints !== applied.discountBasisPoints) {
+        throw refuse('checkout.items-need-update', CART_MESSAGES.itemsNeedUpdate);
+      }
+    }
+  }
   const current: CheckoutCart = { ...cart, lines };
   const needs = cartNeeds(lines);
   const context = { cart: current, facts, locale: input.locale };

@@ -213,6 +213,46 @@ describe('decidePlaceOrder: the order of a complete checkout', () => {
     expect(order.totals.totalMinor).toBe(99_998 - 20_000 + 1000);
   });
 
+  it('refuses a promotion code that ended or changed since it was applied', () => {
+    const school10 = {
+      code: 'SCHOOL10',
+      name: '10% off',
+      appliesTo: 'cart' as const,
+      productCodes: [],
+      discountBasisPoints: 1000,
+      minimumSubtotalMinor: 0,
+    };
+    const cart = checkoutCart([line('kit', 2)], { promotions: [school10] });
+    const base = placing(cart, completedCheckout(cart));
+    const now = base.now;
+    const asStored = {
+      code: 'SCHOOL10',
+      name: '10% off',
+      enabled: true,
+      startsAt: '2026-01-01T00:00:00Z',
+      endsAt: null,
+      appliesTo: { kind: 'cart' as const },
+      minimumSubtotalMinor: 0,
+      discountBasisPoints: 1000,
+    };
+    expect(
+      decidePlaceOrder({ ...base, promotion: () => asStored }).promotions.map((p) => p.code),
+    ).toEqual(['SCHOOL10']);
+    for (const changed of [
+      undefined,
+      { ...asStored, enabled: false },
+      { ...asStored, endsAt: now },
+      { ...asStored, discountBasisPoints: 2000 },
+    ]) {
+      expectRefusal(
+        { ...base, promotion: () => changed },
+        'checkout.items-need-update',
+        'cart.items-need-update',
+        ITEMS_NEED_UPDATE,
+      );
+    }
+  });
+
   it('makes a new Q-global account owned by the qualified user (SPEC 6)', () => {
     const given = [...completedCheckout(CARTS.mixed), events.qglobal({ mode: 'new' })];
     expect(decidePlaceOrder(input({ checkout: stateOf(given) })).qglobal).toEqual({

@@ -155,13 +155,13 @@ export function registerCheckoutRoutes(
 
   /** The order a checkout placed, from the orders read model. */
   async function orderOfCheckout(userId: string, checkoutId: string): Promise<Order | null> {
-    const [row] = (
-      (await db.execute(sql`
-        select doc from read_models
-         where model = ${ORDERS_READ_MODEL} and owner_kind = 'user' and owner_id = ${userId}
-           and doc ->> 'checkoutId' = ${checkoutId}
-         limit 1`)) as unknown as { rows: { doc: Order }[] }
-    ).rows;
+    const result: unknown = await db.execute(sql`
+      select doc from read_models
+       where model = ${ORDERS_READ_MODEL} and owner_kind = 'user' and owner_id = ${userId}
+         and doc ->> 'checkoutId' = ${checkoutId}
+       limit 1`);
+    // Both drivers answer raw SQL with `rows`.
+    const [row] = (result as { rows: { doc: Order }[] }).rows;
     return row?.doc ?? null;
   }
 
@@ -198,10 +198,17 @@ export function registerCheckoutRoutes(
         factsFor(db, flags, user, storefront),
         cartId ? serverCart(store, user.id, cartId, storefront.storeId) : Promise.resolve(null),
       ]);
-      const product = await new CartCatalogCache().productLookup(
+      // The catalog and the codes as they are now (no cache).
+      const catalog = new CartCatalogCache();
+      const product = await catalog.productLookup(
         db,
         storefront.storeId,
         cart?.lines.map((l) => l.code) ?? [],
+      );
+      const promotion = await catalog.promotionLookup(
+        db,
+        storefront.storeId,
+        cart?.promotions.map((p) => p.code) ?? [],
       );
       // One order per cart as it stands: two checkouts of one cart (two devices) make one
       // order, whichever is placed first; the cart's next version (after the order, or a
@@ -226,6 +233,7 @@ export function registerCheckoutRoutes(
           cart,
           facts,
           product,
+          promotion,
           termsAccepted: body.termsAccepted,
           ...(body.expectedTotalMinor !== undefined
             ? { expectedTotalMinor: body.expectedTotalMinor }
