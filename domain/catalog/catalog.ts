@@ -205,3 +205,9 @@ export interface CatalogIndex {
   readonly currency: string;
   readonly items: readonly CatalogIndexItem[];
 }
+
+/** SPEC 4.8: the pre-ordered item modal, on product pages and at checkout. */
+export const PRE_ORDER_MESSAGE = /*i18n*/ {
+  id: 'checkout.pre-ordered-item',
+  message: 'This product is available for pre-order. We will email you when it is available.',
+} as const satisfies MessageDescriptor;

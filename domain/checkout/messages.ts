@@ -1,4 +1,5 @@
 /** Checkout and order messages (SPEC 2.5, 4.8, 8). */
+import { PRE_ORDER_MESSAGE } from '../catalog/catalog';
 import type { MessageDescriptor } from '../shared/message';
 
 export const CHECKOUT_MESSAGES = {
@@ -38,10 +39,7 @@ export const CHECKOUT_MESSAGES = {
     message: 'Your order is on hold while we run some checks. This usually takes about 48 hours.',
   },
   /** SPEC 4.8: the pre-ordered item modal. */
-  preOrderedItem: /*i18n*/ {
-    id: 'checkout.pre-ordered-item',
-    message: 'This product is available for pre-order. We will email you when it is available.',
-  },
+  preOrderedItem: PRE_ORDER_MESSAGE,
 } as const satisfies Record<string, MessageDescriptor>;
 
 /** Why a checkout command was refused (besides the validation messages of SPEC 5). */

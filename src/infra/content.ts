@@ -1,20 +1,20 @@
 /**
  * Loads a storefront's regional content (SPEC 7.1): main navigation and footer as JSON, their
- * editable markup when the editable header and footer flag is on, and the checkout copy.
+ * editable markup when the editable header and footer flag is on (the checkout copy is in
+ * checkout-copy.ts, loaded with checkout).
  * Every response is checked; any failure gives null and the caller keeps its built-in
  * content (SPEC 8: header and footer silently, checkout copy with an 'AEM error' log).
  * Markup is sanitized here, before anything can put it in the page.
  */
 import type * as z from 'zod/mini';
 import {
-  checkoutCopyResponseSchema,
   footerContentSchema,
   navContentSchema,
   type FooterContent,
   type NavContent,
 } from '../../domain/content/schemas';
 import { contentUrl, type ContentFile } from '../../domain/content/paths';
-import { checkoutContentPath, storefrontAddresses } from '../../domain/storefront/addresses';
+import { storefrontAddresses } from '../../domain/storefront/addresses';
 import type { Locale } from '../../domain/storefront/storefronts';
 import { sanitizeHtml } from './sanitize';
 
@@ -70,19 +70,4 @@ export function loadFooterContent(locale: Locale): Promise<FooterContent | null>
 
 export function loadFooterMarkup(locale: Locale): Promise<string | null> {
   return loadMarkup(locale, 'footerMarkup');
-}
-
-/** SPEC 7.1: the checkout copy, read at data.checkout.item; null keeps the defaults. */
-export async function loadCheckoutCopy(
-  locale: Locale,
-): Promise<Readonly<Record<string, string>> | null> {
-  try {
-    const response = await fetchOk(checkoutContentPath(locale), {
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-    });
-    return checkoutCopyResponseSchema.parse(await response.json()).data.checkout.item;
-  } catch (error) {
-    console.error('AEM error', error);
-    return null;
-  }
 }

@@ -3,9 +3,6 @@
  * language (with its values) rather than in the server's English.
  */
 import type { MessageDescriptor } from '../../domain/shared/message';
-import { CHECKOUT_MESSAGES, CHECKOUT_RULE_MESSAGES } from '../../domain/checkout/messages';
-import { PO_UNAVAILABLE_MESSAGES } from '../../domain/order/purchase-order';
-import { CART_MESSAGES } from '../../domain/cart/messages';
 import { GENERAL_ERRORS } from '../../domain/shared/errors';
 import { SIGN_IN_ERRORS } from '../../domain/session/sign-in-errors';
 import { IDENTITY_MESSAGES } from '../../domain/validation/identity';
@@ -16,10 +13,6 @@ const tables: readonly Readonly<Record<string, MessageDescriptor>>[] = [
   SIGN_IN_ERRORS,
   IDENTITY_MESSAGES,
   V,
-  CART_MESSAGES,
-  CHECKOUT_MESSAGES,
-  CHECKOUT_RULE_MESSAGES,
-  PO_UNAVAILABLE_MESSAGES,
 ];
 
 const byId = new Map<string, MessageDescriptor>(

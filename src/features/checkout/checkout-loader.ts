@@ -20,7 +20,7 @@ import { authSettled } from '../../infra/auth/auth-state';
 import { openCart } from '../../infra/cart/cart-loader';
 import { checkoutStore, type CheckoutStore } from '../../infra/checkout/checkout-store';
 import { online$ } from '../../infra/connectivity';
-import { loadCheckoutCopy } from '../../infra/content';
+import { loadCheckoutCopy } from '../../infra/checkout-copy';
 import { currentUser$ } from '../../infra/session';
 
 export interface CheckoutRouteData {

@@ -13,9 +13,9 @@ import { viewItemEvent } from '../../../../domain/analytics/ecommerce';
 import {
   canAddToCart,
   LEVEL_EXPLANATIONS,
+  PRE_ORDER_MESSAGE,
   type ProductDetail,
 } from '../../../../domain/catalog/catalog';
-import { CHECKOUT_MESSAGES } from '../../../../domain/checkout/messages';
 import { DomainError } from '../../../../domain/shared/domain-error';
 import type { Message, MessageDescriptor } from '../../../../domain/shared/message';
 import { V } from '../../../../domain/validation/messages';
@@ -194,7 +194,7 @@ function ProductDetails({
                   <Trans>Expected to ship from {availableOn}.</Trans>
                 </p>
               ) : null}
-              <p>{i18n._(CHECKOUT_MESSAGES.preOrderedItem)}</p>
+              <p>{i18n._(PRE_ORDER_MESSAGE)}</p>
             </div>
           ) : null}
           {product.availability === 'not-sold-online' ? (
@@ -306,7 +306,7 @@ function PreOrderDialog({ onClose }: { onClose: () => void }) {
       <h2 id={titleId}>
         <Trans>Pre-ordered item</Trans>
       </h2>
-      <p>{i18n._(CHECKOUT_MESSAGES.preOrderedItem)}</p>
+      <p>{i18n._(PRE_ORDER_MESSAGE)}</p>
       <div className="modal__actions">
         <Link to={`/${storefront.locale}/cart`} className="button-link">
           <Trans>View cart</Trans>

@@ -25,7 +25,7 @@ import type {
 } from '../../../infra/checkout/checkout-store';
 import { online$ } from '../../../infra/connectivity';
 import { domainResolver } from '../../../infra/forms';
-import { descriptorFor } from '../../../infra/messages';
+import { checkoutDescriptorFor } from '../checkout-messages';
 import { describedBy, Field } from '../../../shell/FormField';
 import { useCheckoutCopy } from '../hooks/use-checkout';
 
@@ -53,7 +53,7 @@ export function useRequestFailure(): (error: unknown) => {
   return (error) => {
     if (error instanceof ApiError) {
       const field = error.status < 500 ? error.body?.error.fields?.[0] : undefined;
-      const descriptor = field ? descriptorFor(field.code) : undefined;
+      const descriptor = field ? checkoutDescriptorFor(field.code) : undefined;
       if (field && descriptor) {
         return {
           path: field.path,
