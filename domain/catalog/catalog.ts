@@ -206,8 +206,12 @@ export interface CatalogIndex {
   readonly items: readonly CatalogIndexItem[];
 }
 
-/** SPEC 4.8: the pre-ordered item modal, on product pages and at checkout. */
-export const PRE_ORDER_MESSAGE = /*i18n*/ {
-  id: 'checkout.pre-ordered-item',
-  message: 'This product is available for pre-order. We will email you when it is available.',
-} as const satisfies MessageDescriptor;
+export const CATALOG_NOTICES = {
+  /** SPEC 4.8: the pre-ordered item modal, on product pages and at checkout. */
+  preOrder: /*i18n*/ {
+    id: 'checkout.pre-ordered-item',
+    message: 'This product is available for pre-order. We will email you when it is available.',
+  },
+} as const satisfies Record<string, MessageDescriptor>;
+
+export const PRE_ORDER_MESSAGE = CATALOG_NOTICES.preOrder;
