@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { STREAM_REGISTRY } from '../../../domain/registry';
@@ -18,7 +19,11 @@ import {
   type ProcessManager,
 } from '../../../domain/sync/stream-kind';
 import { buildTestApp } from '../../../tests/support/app';
-import { testDatabaseTargets, type TestDatabase } from '../../../tests/support/databases';
+import {
+  postgresUrl,
+  testDatabaseTargets,
+  type TestDatabase,
+} from '../../../tests/support/databases';
 import { readModelShapes } from '../db/schema';
 import { MAX_REACTION_TRIES, ProcessManagerRunner } from './process-managers';
 import { findDocuments, readDocument, rebuildStaleReadModels } from './read-models';
@@ -328,6 +333,16 @@ describe.each(testDatabaseTargets())('a new aggregate registered in one file ($k
 
   it('starts a new manager at the newest event, and parks an event it keeps failing on', async () => {
     visitor = '';
+    // On a PostgreSQL server, a transaction left open by someone else (xids are the
+    // cluster's) must not move the start of a new manager back into history.
+    const url = postgresUrl();
+    const other =
+      target.kind === 'postgres' && url ? new pg.Client({ connectionString: url }) : undefined;
+    if (other) {
+      await other.connect();
+      await other.query('begin');
+      await other.query('select pg_current_xact_id()');
+    }
     await push('tally-old-0001', [add('old-0001-add', 1), close('old-0001-close')]);
     const seen: string[] = [];
     let tries = 0;
@@ -346,6 +361,10 @@ describe.each(testDatabaseTargets())('a new aggregate registered in one file ($k
     const runner = new ProcessManagerRunner(t.database.db, app.eventStore, [watcher]);
     // Added now: the tally made before it is history, not news.
     expect(await runner.runOnce()).toBe(0);
+    if (other) {
+      await other.query('rollback');
+      await other.end();
+    }
     await push('tally-bad-0001', [add('bad-0001-add', 1)]);
     await push('tally-new-0001', [add('new-0001-add', 2)]);
     // The failing event is tried again on later runs, then parked; the next one goes.

@@ -135,14 +135,23 @@ export class ProcessManagerRunner {
   ): Promise<{ txid: string; position: number } | undefined> {
     const name = manager.name;
     const leaseMs = this.options.leaseMs ?? 30_000;
-    // A new manager starts after the newest event (below every open transaction), unless
-    // it asks for the history.
-    const start = manager.fromStart ? sql`'0'::xid8` : sql`pg_snapshot_xmin(pg_current_snapshot())`;
+    // A new manager starts after the newest event committed when it is first claimed,
+    // unless it asks for the history. (Not at the oldest open transaction: xids are the
+    // cluster's, so a transaction open in another database would put the start before
+    // events that are already history.)
+    const start = manager.fromStart
+      ? sql`select '0'::xid8, 0::bigint`
+      : sql`select coalesce((select transaction_id from newest), '0'::xid8),
+                   coalesce((select position from newest), 0::bigint)`;
     const [row] = rowsOf<{ txid: string; position: string | number }>(
       await this.db.execute(sql`
-        insert into checkpoints (name, transaction_id, lease_owner, lease_until)
-        values (${name}, ${start}, ${this.instanceId},
-                now() + make_interval(secs => ${leaseMs / 1000}))
+        insert into checkpoints (name, transaction_id, position, lease_owner, lease_until)
+        select ${name}, head.*, ${this.instanceId},
+               now() + make_interval(secs => ${leaseMs / 1000})
+          from (with newest as (
+                  select transaction_id, position from events
+                   order by transaction_id desc, position desc limit 1)
+                ${start}) as head(transaction_id, position)
         on conflict (name) do update
            set lease_owner = excluded.lease_owner, lease_until = excluded.lease_until
          where checkpoints.lease_owner is null
