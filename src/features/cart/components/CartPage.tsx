@@ -30,6 +30,7 @@ import type { CartStore } from '../../../infra/cart/cart-store';
 import { currentUser$ } from '../../../infra/session';
 import { useObservableValue } from '../../../infra/use-observable';
 import { languageTag } from '../../../shell/storefront-label';
+import { VatNote } from '../../../shell/VatNote';
 import { useStorefront } from '../../../shell/use-storefront';
 import { useCartStore } from '../../../shell/use-cart-store';
 import { CartAccountPicker } from './CartAccountPicker';
@@ -147,7 +148,10 @@ function CartTotals({
       <dt>
         <Trans>Total</Trans>
       </dt>
-      <dd data-testid="cart-total">{format(summary.totalMinor)}</dd>
+      <dd data-testid="cart-total">
+        {format(summary.totalMinor)}
+        <VatNote />
+      </dd>
     </dl>
   );
 }

@@ -9,6 +9,7 @@ import {
 import { formatMoney, money } from '../../../../domain/pricing/money';
 import { languageTag } from '../../../shell/storefront-label';
 import { useStorefront } from '../../../shell/use-storefront';
+import { VatNote } from '../../../shell/VatNote';
 
 export function Price({ product }: { product: Pick<ProductSummary, 'priceMinor' | 'currency'> }) {
   const storefront = useStorefront();
@@ -23,6 +24,7 @@ export function Price({ product }: { product: Pick<ProductSummary, 'priceMinor' 
   ) : (
     <span className="price" data-currency={product.currency}>
       {text}
+      <VatNote />
     </span>
   );
 }
