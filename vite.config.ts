@@ -72,7 +72,10 @@ export default defineConfig({
   server: {
     // `npm run dev` serves the app with hot reload; the API runs in `npm start` or `npm run dev:server`.
     proxy: Object.fromEntries(
-      ['/api', '/oidc', '/content', '/graphql'].map((prefix) => [prefix, API_SERVER]),
+      ['/api', '/oidc', '/content', '/graphql', '/payment-sandbox'].map((prefix) => [
+        prefix,
+        API_SERVER,
+      ]),
     ),
   },
 });

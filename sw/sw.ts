@@ -30,6 +30,8 @@ const SERVER_PATHS = [
   /^\/store\/customer\//,
   /^\/content\//,
   /^\/graphql\//,
+  // The payment gateway's card fields: its own page under its own CSP, never the app shell.
+  /^\/payment-sandbox\//,
 ];
 
 precacheAndRoute(self.__WB_MANIFEST);

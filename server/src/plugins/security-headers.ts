@@ -2,6 +2,8 @@
  * Response headers that every page and API answer carries. The content security policy
  * allows only this origin, plus the tag manager and LaunchDarkly when they are configured:
  * the app has no inline script, and other third parties are reached through the server.
+ * A route that sets its own policy keeps it (the payment gateway's card fields have a
+ * stricter one of their own, decision 026).
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -54,6 +56,8 @@ export function registerSecurityHeaders(
     reply.header('x-frame-options', 'SAMEORIGIN');
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
-    reply.header('content-security-policy', policy);
+    if (!reply.hasHeader('content-security-policy')) {
+      reply.header('content-security-policy', policy);
+    }
   });
 }

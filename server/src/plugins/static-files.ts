@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
 
 /** Paths that belong to the server, never to the client-side router. */
-const SERVER_PREFIXES = ['/api/', '/oidc/', '/content/', '/graphql/'];
+const SERVER_PREFIXES = ['/api/', '/oidc/', '/content/', '/graphql/', '/payment-sandbox/'];
 
 function isServerPath(url: string): boolean {
   return SERVER_PREFIXES.some((prefix) => url.startsWith(prefix) || `${url}/` === prefix);

@@ -1,0 +1,83 @@
+/**
+ * The payment gateway behind the store (decision 026). The card number and security code
+ * are typed into the gateway's own fields in the browser and tokenized there; the store
+ * only ever handles the gateway's token, the brand, the last four digits and the expiry.
+ * The sandbox is the embedded default; a real gateway (Stripe, Adyen) is another adapter of
+ * this interface, chosen by PAYMENT_GATEWAY.
+ */
+import type { CardSummary, TokenizedCard } from '../../../domain/payment/card';
+import type { HostedFieldsConfig } from '../../../domain/payment/hosted-fields';
+/** Why the gateway did not take a payment; nothing was charged. One vocabulary with checkout. */
+import type { DeclineReason } from '../../../domain/checkout/state';
+
+export type { CardSummary, DeclineReason, HostedFieldsConfig, TokenizedCard };
+
+export type ChargeResult =
+  | { readonly status: 'approved'; readonly chargeId: string }
+  | { readonly status: 'declined'; readonly reason: DeclineReason };
+
+export interface ChargeInput {
+  /** A one-time token from the fields, or a saved card's reusable token. */
+  readonly token: string;
+  /** The amount in the currency's minor unit (cents). */
+  readonly amountMinor: number;
+  /** ISO 4217, upper case. */
+  readonly currency: string;
+  /** The store's reference for the payment (the order id), shown in the gateway. */
+  readonly reference: string;
+  /** One key per payment attempt: the same key never charges twice. */
+  readonly idempotencyKey: string;
+}
+
+export interface SaveCardInput {
+  /** The one-time token of the card, charged or not. */
+  readonly token: string;
+  /** The store's reference for the buyer (their user id). */
+  readonly customerRef: string;
+}
+
+export interface PaymentGateway {
+  /** 'sandbox', 'stripe', 'adyen', ... */
+  readonly id: string;
+  /** What the browser needs to mount the gateway's hosted fields. */
+  clientConfig(): HostedFieldsConfig;
+  /**
+   * The card behind a one-time token (or a reusable token the gateway knows), or null when
+   * the token is unknown, expired or already used. The store checks what the browser says
+   * of a card against this, never trusting the browser's word.
+   */
+  describe(token: string): Promise<CardSummary | null>;
+  /** A one-time token made reusable for a buyer (Payment Cards); the same pair, the same card. */
+  saveCard(input: SaveCardInput): Promise<TokenizedCard>;
+  /**
+   * Authorizes and captures the amount. Idempotent per `idempotencyKey`: a retry with the
+   * same key and details gets the first answer and never charges twice; the same key with
+   * other details is a PaymentGatewayError. A refusal is a result, not an error.
+   */
+  charge(input: ChargeInput): Promise<ChargeResult>;
+  /** Gives back an approved charge whose order could not be written. Idempotent. */
+  refund(chargeId: string, idempotencyKey: string): Promise<void>;
+}
+
+export type PaymentGatewayErrorCode =
+  | 'invalid_request'
+  | 'idempotency_conflict'
+  | 'unknown_token'
+  | 'unknown_charge'
+  | 'not_refundable'
+  | 'unavailable';
+
+/**
+ * The gateway could not do what the store asked: a mistake of the store (bad input, a key
+ * reused for another payment) or the gateway being unreachable. Never a card refusal.
+ */
+export class PaymentGatewayError extends Error {
+  override readonly name = 'PaymentGatewayError';
+
+  constructor(
+    readonly code: PaymentGatewayErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
