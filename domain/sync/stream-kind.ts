@@ -2,7 +2,8 @@
  * A stream kind (an aggregate) as one definition shared by the browser, the server and the
  * database (decision 018): its decider and upcaster, where it is reached over HTTP, who may
  * own it, what a buyer is told when the server refuses one of its commands for good, the
- * version of its snapshot's shape, and the read models projected from it. The sync engine,
+ * version of its snapshot's shape, the read models projected from it, and the mails its events
+ * send (its outbox, decision 027). The sync engine,
  * the transport, the event store and the routes read everything from here, so adding an
  * aggregate is one definition registered in `domain/registry.ts`: no migration and no edit
  * in the engine, the transport or the store.
@@ -46,6 +47,33 @@ export interface DocumentReadModel<S> {
   readonly project: (state: S, stream: StreamHeader) => unknown;
 }
 
+/**
+ * A message to send once because of an event (an order placed → its confirmation mail),
+ * written to the store's mail outbox in the same transaction as the event (decision 027).
+ * Not to be confused with the browser's queue of commands (`outbox.ts`).
+ */
+export interface OutboxMessage {
+  /**
+   * Made from the event (e.g. `order-confirmation:{orderId}`): the same event always gives
+   * the same id, so a retried write or a replay never writes a second mail.
+   */
+  readonly id: string;
+  /** Which mail it is; the server renders it from `data` when it sends it. */
+  readonly template: string;
+  /** The recipient's address. */
+  readonly to: string;
+  /** The storefront locale whose language the mail is written in (`fr-ca`). */
+  readonly locale: string;
+  readonly data: unknown;
+}
+
+/** The messages an event sends, given the state after it and its stream (pure). */
+export type OutboxProjection<S, E> = (
+  event: E,
+  state: S,
+  stream: StreamHeader,
+) => readonly OutboxMessage[];
+
 export interface StreamAddress {
   /** One stream per id in the URL (`{path}/{id}`), or the caller's own (`{path}`). */
   readonly per: 'stream' | 'user';
@@ -77,6 +105,8 @@ export interface StreamKind<S, C extends KindCommand, E extends KindEvent, X = u
   /** The version of the state's shape: a snapshot of another version is rebuilt. */
   readonly snapshotShape: number;
   readonly readModels?: readonly DocumentReadModel<S>[];
+  /** The mails its events send, written with the events (decision 027). */
+  readonly outbox?: OutboxProjection<S, E>;
 }
 
 // The registry holds kinds of every state, command and event type.
@@ -88,6 +118,28 @@ export function defineStreamKind<S, C extends KindCommand, E extends KindEvent, 
 ): StreamKind<S, C, E, X> {
   if (!/^[a-z][a-z0-9-]*$/.test(kind.name)) throw new Error(`Bad stream kind name ${kind.name}`);
   return kind;
+}
+
+/**
+ * The outbox messages of new events, each with the version of the event it comes from: the
+ * kind's `outbox` sees each event with the state right after it (from `state`, the state
+ * before the first of them).
+ */
+export function outboxMessagesOf<S, E>(
+  kind: { readonly evolve: (state: S, event: E) => S; readonly outbox?: OutboxProjection<S, E> },
+  state: S,
+  events: readonly { readonly version: number; readonly event: E }[],
+  stream: StreamHeader,
+): { readonly version: number; readonly message: OutboxMessage }[] {
+  const project = kind.outbox;
+  if (!project) return [];
+  const messages: { version: number; message: OutboxMessage }[] = [];
+  let current = state;
+  for (const { version, event } of events) {
+    current = kind.evolve(current, event);
+    for (const message of project(event, current, stream)) messages.push({ version, message });
+  }
+  return messages;
 }
 
 export const streamIdOf = (kind: Pick<AnyStreamKind, 'name'>, id: string): string =>

@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import type { HostLocales } from '../../domain/storefront/resolve-locale';
 import { isLocale, type Locale } from '../../domain/storefront/storefronts';
+import { paymentConfigFrom, type PaymentConfig } from './payments/create-gateway';
+import { mailConfigFrom, type MailConfig } from './mail/config';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -117,6 +119,10 @@ export interface ServerConfig {
   readonly demoUsers: boolean;
   /** Platform keys the commerce API accepts (SPEC 7.2 headers). */
   readonly commercePlatformKeys: readonly string[];
+  /** The payment gateway and its keys (PAYMENT_GATEWAY; decision 026). */
+  readonly payments: PaymentConfig;
+  /** Where the mail outbox is sent (SMTP_URL, MAIL_FROM; decision 027). */
+  readonly mail: MailConfig;
 }
 
 export interface IdentityConfig {
@@ -185,6 +191,13 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  let payments: PaymentConfig;
+  try {
+    payments = paymentConfigFrom(env);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  const mail = mailConfigFrom(env);
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues
@@ -223,5 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     commercePlatformKeys: e.COMMERCE_PLATFORM_KEYS?.split(',')
       .map((k) => k.trim())
       .filter((k) => k !== '') ?? [WEB_PLATFORM_KEY],
+    payments,
+    mail,
   };
 }

@@ -16,6 +16,7 @@ import { seedIfEmpty } from './db/seed';
 import { startFlagService, type FlagService } from './flags/flag-service';
 import { startIdentity } from './auth/identity';
 import { seedDemoUsers } from './auth/demo-users';
+import { createPaymentGateway } from './payments/create-gateway';
 
 /** Time allowed for a clean shutdown before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 4_000;
@@ -68,6 +69,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       publicUrl: config.publicUrl,
       trustProxy: config.trustProxy,
       commercePlatformKeys: config.commercePlatformKeys,
+      payments: createPaymentGateway(config.payments, database.db),
+      mail: config.mail,
     });
     const db = database;
     const release = releaseLock;

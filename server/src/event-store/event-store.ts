@@ -4,7 +4,8 @@
  * snapshot (of the kind's current shape) plus the tail; the kind's decider runs on it with
  * the server's own context (a provider per kind, when the kind needs one) through the pure
  * `decideBatch` of domain/sync; then one statement writes the events with their metadata,
- * the stream's version, the answers, the client's sequence and the read models, only if the
+ * the stream's version, the answers, the client's sequence, the read models and the mails
+ * the events send (the kind's outbox, decision 027), only if the
  * stream has not moved and no command was answered meanwhile (optimistic concurrency: two
  * pushes on one stream, on any number of instances, apply one after the other). A command
  * answered before gets the same answer. Snapshots every 100 events.
@@ -20,7 +21,12 @@ import type {
   StoredEvent,
 } from '../../../domain/sync/protocol';
 import { decideBatch } from '../../../domain/sync/server-stream';
-import type { AnyStreamKind, StoredShape, StreamRegistry } from '../../../domain/sync/stream-kind';
+import {
+  outboxMessagesOf,
+  type AnyStreamKind,
+  type StoredShape,
+  type StreamRegistry,
+} from '../../../domain/sync/stream-kind';
 import type { Db } from '../db/database';
 import { commands, events, streams } from '../db/schema';
 import { GroupWriter } from './group-writer';
@@ -404,6 +410,16 @@ export class EventStore {
             model: model.name,
             doc: model.project(decided.state, row) ?? null,
           })),
+          outbox: outboxMessagesOf(kind, state, decided.events, row).map(
+            ({ version, message }) => ({
+              id: message.id,
+              template: message.template,
+              recipient: message.to,
+              locale: message.locale,
+              data: message.data,
+              eventVersion: version,
+            }),
+          ),
         })
         .catch((error: unknown) => {
           // Another instance appended the same version first: decide again on fresh state.

@@ -4,14 +4,16 @@
  * round trip and one commit for many commands. Each write still applies only if its stream
  * is at the version it was decided on and none of its commands was answered before; the
  * statement says which streams moved. One statement is one transaction: the events, the
- * stream's version and snapshot, the answers, the client's sequence and the read models
- * projected from the new state are written together or not at all. A batch that fails is
+ * stream's version and snapshot, the answers, the client's sequence, the read models
+ * projected from the new state and the mails the events send (the mail outbox, decision 027)
+ * are written together or not at all. A batch that fails is
  * written again one write at a time, so one bad write never fails the others.
  */
 import { sql } from 'drizzle-orm';
 import type { EventMetadata } from '../../../domain/shared/event-metadata';
 import type { Db } from '../db/database';
 import { commands, events, readModels, streams, syncClients } from '../db/schema';
+import { mailOutbox } from '../mail/outbox-table';
 
 export interface WrittenEvent {
   readonly type: string;
@@ -42,6 +44,18 @@ export interface StreamWrite {
   readonly storeId: string | null;
   /** The read models' documents for the new state (null: the stream has none). */
   readonly readModels: readonly { readonly model: string; readonly doc: unknown }[];
+  /** Mails the new events send, each with its event's version (none when absent). */
+  readonly outbox?: readonly OutboxWrite[];
+}
+
+export interface OutboxWrite {
+  /** Made from the event: a mail already in the outbox is never written again. */
+  readonly id: string;
+  readonly template: string;
+  readonly recipient: string;
+  readonly locale: string;
+  readonly data: unknown;
+  readonly eventVersion: number;
 }
 
 interface Pending {
@@ -143,6 +157,32 @@ export class GroupWriter {
         doc: m.doc ?? null,
       })),
     );
+    const mails = writes.flatMap((w) =>
+      (w.outbox ?? []).map((m) => ({
+        id: m.id,
+        template: m.template,
+        recipient: m.recipient,
+        locale: m.locale,
+        data: m.data ?? null,
+        stream_id: w.streamId,
+        event_version: m.eventVersion,
+      })),
+    );
+    // Only statements with mails name the outbox (a cart's push never does).
+    const mailsWritten =
+      mails.length === 0
+        ? sql``
+        : sql`, mails as (
+        insert into ${mailOutbox} (id, template, recipient, locale, data, stream_id, event_version)
+        select o.id, o.template, o.recipient, o.locale, coalesce(o.data, 'null'::jsonb),
+               o.stream_id, o.event_version
+          from jsonb_to_recordset(${JSON.stringify(mails)}::jsonb) as o(
+            id text, template text, recipient text, locale text, data jsonb, stream_id text,
+            event_version integer)
+         where o.stream_id in (select stream_id from moved)
+        on conflict (id) do nothing
+        returning 1
+      )`;
     const result = await this.db.execute(sql`
       with input as materialized (
         select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
@@ -200,7 +240,7 @@ export class GroupWriter {
          using models m
          where m.drop and r.model = m.model and r.stream_id = m.stream_id
         returning 1
-      ), clients as (
+      )${mailsWritten}, clients as (
         insert into ${syncClients} (client_id, owner_kind, owner_id, last_seq)
         select distinct on (i.client_id) i.client_id, i.owner_kind, i.owner_id, i.seq
           from input i

@@ -1,0 +1,27 @@
+/**
+ * The mails the store sends, by the template name their outbox messages carry (decision
+ * 027). A template renders a message's data in the language `translate` speaks.
+ */
+import { ORDER_CONFIRMATION_TEMPLATE, type Order } from '../order/order';
+import { renderOrderConfirmation, type RenderedMail, type Translate } from './order-confirmation';
+
+export type { RenderedMail, Translate } from './order-confirmation';
+
+export type MailRenderer = (data: unknown, translate: Translate) => RenderedMail;
+
+export const MAIL_TEMPLATES: Readonly<Record<string, MailRenderer>> = {
+  // Written by `orderConfirmationMail` with the order document as its data.
+  [ORDER_CONFIRMATION_TEMPLATE]: (data, translate) =>
+    renderOrderConfirmation(data as Order, translate),
+};
+
+export class UnknownMailTemplateError extends Error {
+  override readonly name = 'UnknownMailTemplateError';
+}
+
+/** The mail of an outbox message; throws for a template this version does not know. */
+export function renderMail(template: string, data: unknown, translate: Translate): RenderedMail {
+  const render = Object.hasOwn(MAIL_TEMPLATES, template) ? MAIL_TEMPLATES[template] : undefined;
+  if (!render) throw new UnknownMailTemplateError(`No mail template ${template}`);
+  return render(data, translate);
+}
