@@ -7,15 +7,18 @@
  */
 import type { Level, ProductFormat } from '../catalog/catalog';
 import type {
+  CardSummary,
   CheckoutAddress,
   ChosenAccount,
   ChosenQualifiedUser,
-  PaymentChoice,
+  PurchaseOrderPayment,
 } from '../checkout/state';
+import type { TaxBasis } from '../tax/tax';
+import type { TrainingParticipant } from '../validation/training';
 import type { ShippingMethod } from '../checkout/shipping-methods';
 import type { CommandMetadata } from '../shared/decider';
 import type { MessageDescriptor } from '../shared/message';
-import { defineStreamKind } from '../sync/stream-kind';
+import { defineStreamKind, type OutboxMessage } from '../sync/stream-kind';
 import * as z from 'zod';
 import type { OrderStatus } from './status';
 
@@ -54,6 +57,34 @@ export interface OrderTotals {
   readonly totalMinor: number;
 }
 
+/**
+ * How the order is paid, as the order keeps it (SPEC 3: 'credit card ending in', or the PO
+ * number): a card by its summary and the gateway's charge, never its token or number.
+ */
+export type OrderPayment =
+  | PurchaseOrderPayment
+  | {
+      readonly method: 'card';
+      readonly card: CardSummary;
+      readonly holderName: string;
+      /** The gateway's charge; null while the order is not charged (declined by screening). */
+      readonly chargeId: string | null;
+    }
+  | { readonly method: 'bank-transfer' };
+
+export interface OrderTaxLine {
+  readonly id: string;
+  readonly label: MessageDescriptor;
+  readonly rate: string;
+  readonly amountMinor: number;
+}
+
+/** SPEC 4.8: an order held for checks (sanctions screening), for about 48 hours. */
+export interface OrderHold {
+  readonly reason: 'screening';
+  readonly until: string;
+}
+
 export interface Order {
   readonly orderId: string;
   /** SPEC 3 web reference number, given when the order is placed. */
@@ -87,10 +118,17 @@ export interface Order {
   readonly shippingAddress: CheckoutAddress | null;
   readonly shippingMethod: ShippingMethod | null;
   readonly billingAddress: CheckoutAddress;
-  readonly payment: PaymentChoice;
+  readonly payment: OrderPayment;
   readonly totals: OrderTotals;
-  /** Access codes of digital items, given at fulfilment. */
+  /** The taxes in `totals.taxMinor`, and why there are none when there are none. */
+  readonly tax: { readonly basis: TaxBasis; readonly lines: readonly OrderTaxLine[] };
+  /** One access code per seat of each digital item (none while held or declined). */
   readonly accessCodes: readonly { readonly code: string; readonly accessCode: string }[];
+  /** Online training participants by product code, one per seat. */
+  readonly trainingParticipants: Readonly<Record<string, readonly TrainingParticipant[]>>;
+  /** SPEC 4.8 'additional processing': training participants are still to be given. */
+  readonly trainingInformationNeeded: boolean;
+  readonly hold: OrderHold | null;
   readonly checkoutId: string;
   readonly cartId: string;
   /** The delivery address goes into the buyer's address book (asked for at checkout). */
@@ -101,18 +139,33 @@ export interface OrderState {
   readonly order: Order | null;
 }
 
-export type OrderCommand = {
-  readonly type: 'PlaceOrder';
-  readonly data: { readonly order: Order };
-} & { readonly metadata: CommandMetadata };
+export type OrderCommand = (
+  | { readonly type: 'PlaceOrder'; readonly data: { readonly order: Order } }
+  /** Participants given after the order was placed (decided by `decideTrainingAfterOrder`). */
+  | {
+      readonly type: 'GiveOrderTrainingParticipants';
+      readonly data: {
+        readonly code: string;
+        readonly participants: readonly TrainingParticipant[];
+      };
+    }
+) & { readonly metadata: CommandMetadata };
 
-export type OrderEvent = {
-  readonly type: 'OrderPlaced';
-  readonly v: 1;
-  readonly data: { readonly order: Order };
-};
+export type OrderEvent =
+  | { readonly type: 'OrderPlaced'; readonly v: 2; readonly data: { readonly order: Order } }
+  | {
+      readonly type: 'OrderTrainingParticipantsGiven';
+      readonly v: 1;
+      readonly data: {
+        readonly code: string;
+        readonly participants: readonly TrainingParticipant[];
+      };
+    };
 
-export const ORDER_EVENT_VERSIONS = { OrderPlaced: 1 } as const satisfies {
+export const ORDER_EVENT_VERSIONS = {
+  OrderPlaced: 2,
+  OrderTrainingParticipantsGiven: 1,
+} as const satisfies {
   [K in OrderEvent['type']]: Extract<OrderEvent, { type: K }>['v'];
 };
 
@@ -121,17 +174,90 @@ export const ORDER_MESSAGES = {
 } as const satisfies Record<string, MessageDescriptor>;
 
 export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
-  // Placing the same checkout again (another tab, a retry) changes nothing.
-  if (state.order) return [];
-  return [{ type: 'OrderPlaced', v: 1, data: { order: command.data.order } }];
+  if (command.type === 'PlaceOrder') {
+    // Placing the same checkout again (another tab, a retry) changes nothing.
+    if (state.order) return [];
+    return [{ type: 'OrderPlaced', v: 2, data: { order: command.data.order } }];
+  }
+  // The rules are checked where the command is made (decideTrainingAfterOrder).
+  if (!state.order) return [];
+  return [{ type: 'OrderTrainingParticipantsGiven', v: 1, data: command.data }];
+}
+
+/** Whether every seat of every training line has its participant. */
+export function trainingComplete(
+  lines: readonly Pick<OrderLine, 'code' | 'format' | 'quantity'>[],
+  participants: Readonly<Record<string, readonly TrainingParticipant[]>>,
+): boolean {
+  return lines
+    .filter((line) => line.format === 'online-training')
+    .every((line) => participants[line.code]?.length === line.quantity);
 }
 
 export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
-  return event.type === 'OrderPlaced' ? { order: event.data.order } : state;
+  switch (event.type) {
+    case 'OrderPlaced':
+      return { order: event.data.order };
+    case 'OrderTrainingParticipantsGiven': {
+      if (!state.order) return state;
+      const trainingParticipants = {
+        ...state.order.trainingParticipants,
+        [event.data.code]: event.data.participants,
+      };
+      return {
+        order: {
+          ...state.order,
+          trainingParticipants,
+          trainingInformationNeeded: !trainingComplete(state.order.lines, trainingParticipants),
+        },
+      };
+    }
+    default:
+      return state;
+  }
+}
+
+/**
+ * OrderPlaced@1 (purchase orders only, before tax, holds, training and access codes): the
+ * same order with nothing taxed, held or waiting for training.
+ */
+export function upcastOrderPlacedV1(data: unknown): OrderEvent {
+  const order = (
+    data as {
+      order: Omit<Order, 'tax' | 'trainingParticipants' | 'hold' | 'trainingInformationNeeded'>;
+    }
+  ).order;
+  return {
+    type: 'OrderPlaced',
+    v: 2,
+    data: {
+      order: {
+        ...order,
+        tax: { basis: 'taxed', lines: [] },
+        trainingParticipants: {},
+        trainingInformationNeeded: false,
+        hold: null,
+      },
+    },
+  };
 }
 
 /** The order document of the `orders` read model: what order pages and lookups read. */
 export const ORDERS_READ_MODEL = 'orders';
+
+/** The order confirmation mail's template (domain/mail/order-confirmation.ts renders it). */
+export const ORDER_CONFIRMATION_TEMPLATE = 'order-confirmation';
+
+/** The confirmation mail of a placed order: to the buyer, in the order's language, once. */
+export function orderConfirmationMail(order: Order): OutboxMessage {
+  return {
+    id: `${ORDER_CONFIRMATION_TEMPLATE}:${order.orderId}`,
+    template: ORDER_CONFIRMATION_TEMPLATE,
+    to: order.buyer.email,
+    locale: order.locale,
+    data: order,
+  };
+}
 
 export const orderStreamKind = defineStreamKind<OrderState, OrderCommand, OrderEvent>({
   name: 'order',
@@ -143,14 +269,23 @@ export const orderStreamKind = defineStreamKind<OrderState, OrderCommand, OrderE
   decide: (command, state) => decideOrder(command, state),
   evolve: evolveOrder,
   upcast: (stored) => {
-    if (stored.type === 'OrderPlaced' && stored.v !== ORDER_EVENT_VERSIONS.OrderPlaced) {
-      throw new Error(`No upcaster for OrderPlaced@${String(stored.v)}`);
+    if (stored.type === 'OrderPlaced' && stored.v === 1) return upcastOrderPlacedV1(stored.data);
+    const type = stored.type as OrderEvent['type'];
+    if (!(type in ORDER_EVENT_VERSIONS) || stored.v !== ORDER_EVENT_VERSIONS[type]) {
+      throw new Error(`No upcaster for ${stored.type}@${String(stored.v)}`);
     }
     return stored as OrderEvent;
   },
   // No browser pushes orders (no address); the store's own commands are made in code.
   commandSchema: z.never(),
   refused: ORDER_MESSAGES.refused,
-  snapshotShape: 1,
-  readModels: [{ name: ORDERS_READ_MODEL, shape: 1, project: (state) => state.order }],
+  // 2: tax, holds, training participants and card payments joined the order.
+  snapshotShape: 2,
+  readModels: [{ name: ORDERS_READ_MODEL, shape: 2, project: (state) => state.order }],
+  // SPEC 9: the buyer gets a confirmation email; written with the order (decision 027).
+  // A declined order (sanctions screening) is told on the page, and gets no confirmation.
+  outbox: (event, state) =>
+    event.type === 'OrderPlaced' && event.data.order.status !== 'declined'
+      ? [orderConfirmationMail(state.order ?? event.data.order)]
+      : [],
 });

@@ -8,19 +8,30 @@
 import type { CartPromotion } from '../cart/context';
 import { CART_MESSAGES } from '../cart/messages';
 import type { Level, ProductFormat } from '../catalog/catalog';
-import { cartNeeds, priceCart, type CheckoutCart } from '../checkout/cart-snapshot';
-import { aimswebProblem, purchaseOrderProblem } from '../checkout/decide';
+import { cartNeeds, type CheckoutCart } from '../checkout/cart-snapshot';
+import { checkoutTotals } from '../checkout/totals';
+import { aimswebProblem, cardChoice, purchaseOrderProblem } from '../checkout/decide';
 import { accountIn, qglobalOptions, type CheckoutFacts } from '../checkout/facts';
 import { CHECKOUT_MESSAGES, CHECKOUT_RULE_MESSAGES } from '../checkout/messages';
 import { shippingMethodsFor } from '../checkout/shipping-methods';
-import { billingAddressOf, type CheckoutState } from '../checkout/state';
+import { billingAddressOf, type CheckoutState, type PaymentChoice } from '../checkout/state';
 import { firstUnfinishedStep } from '../checkout/steps';
 import { DomainError } from '../shared/domain-error';
 import { withValues, type MessageDescriptor } from '../shared/message';
 import type { Locale } from '../storefront/storefronts';
 import { levelCovers } from '../validation/account';
 import { V } from '../validation/messages';
-import type { Order, OrderPlatformAccount, PlacedBy } from './order';
+import { trainingParticipantSchema, type TrainingParticipant } from '../validation/training';
+import {
+  trainingComplete,
+  type Order,
+  type OrderLine,
+  type OrderPayment,
+  type OrderPlatformAccount,
+  type PlacedBy,
+} from './order';
+import type { ScreeningOutcome } from './screening';
+import { ORDER_HOLD_HOURS, type OrderStatus } from './status';
 
 /** A product as the catalog has it now, in the order's store. */
 export interface CatalogProduct {
@@ -56,6 +67,57 @@ export interface PlaceOrderInput {
   readonly termsAccepted: boolean;
   /** The total the buyer saw; another total means prices moved (they are told). */
   readonly expectedTotalMinor?: number;
+  /** Sanctions screening of the order's names (the `ofac` flag); absent: not screened. */
+  readonly screening?: ScreeningOutcome;
+  /** A new access code for a seat of a digital item (the store's random source). */
+  readonly accessCode: (code: string, seat: number) => string;
+}
+
+/** Digital items give one access code per seat; training is given in its sessions. */
+const hasAccessCodes = (line: Pick<OrderLine, 'format'>) =>
+  line.format === 'digital-scoring' || line.format === 'digital-library';
+
+/** The payment as the order keeps it: a card by its summary, never its token. */
+function orderPayment(payment: PaymentChoice): OrderPayment {
+  if (payment.method !== 'card') return payment;
+  return {
+    method: 'card',
+    card: payment.card,
+    holderName:
+      payment.source === 'saved' ? payment.holderName : `${payment.firstName} ${payment.lastName}`,
+    chargeId: null,
+  };
+}
+
+/**
+ * The participants given at checkout that still hold (SPEC 5: dates six weeks ahead of the
+ * day the order is placed, checked again now); a line without them all needs them later.
+ */
+function trainingParticipantsOf(
+  checkout: CheckoutState,
+  lines: readonly Pick<OrderLine, 'code' | 'format' | 'quantity'>[],
+  today: string,
+): Record<string, readonly TrainingParticipant[]> {
+  const schema = trainingParticipantSchema({ today });
+  const given: Record<string, readonly TrainingParticipant[]> = {};
+  for (const line of lines) {
+    const participants = checkout.training[line.code];
+    if (line.format !== 'online-training' || !participants) continue;
+    if (
+      participants.length === line.quantity &&
+      participants.every((p) => schema.safeParse(p).success)
+    ) {
+      given[line.code] = participants;
+    }
+  }
+  return given;
+}
+
+/** The status a new order starts in: declined, held, awaiting billing or created. */
+function statusOf(payment: PaymentChoice, screening: ScreeningOutcome | undefined): OrderStatus {
+  if (screening?.result === 'match') return 'declined';
+  if (screening?.result === 'possible-match') return 'onHold';
+  return payment.method === 'bank-transfer' ? 'awaitingBilling' : 'created';
 }
 
 function refuse(code: string, message: MessageDescriptor, values: Record<string, string> = {}) {
@@ -191,6 +253,15 @@ export function decidePlaceOrder(input: PlaceOrderInput): Order {
     const problem = purchaseOrderProblem(account, context);
     if (problem) throw problem;
   }
+  // A saved card still on the profile and in date; a new card's token and holder (SPEC 5, 8).
+  const today = input.now.slice(0, 10);
+  if (checkout.payment?.method === 'card') cardChoice(checkout.payment, facts, today);
+  if (checkout.payment?.method === 'bank-transfer' && !facts.flags.bankTransfer) {
+    throw refuse(
+      'checkout.bank-transfer-unavailable',
+      CHECKOUT_RULE_MESSAGES.bankTransferUnavailable,
+    );
+  }
 
   if (firstUnfinishedStep(checkout, current).id !== 'review' || !checkout.payment) {
     throw refuse('checkout.incomplete', CHECKOUT_RULE_MESSAGES.incomplete);
@@ -206,14 +277,28 @@ export function decidePlaceOrder(input: PlaceOrderInput): Order {
     throw refuse('checkout.incomplete', CHECKOUT_RULE_MESSAGES.incomplete);
   }
 
-  const priced = priceCart(current, account.discounts);
-  const shippingMinor = shippingMethod?.priceMinor ?? 0;
-  // Tax is charged from the next release on; the line is there, at 0, until then.
-  const taxMinor = 0;
-  const totalMinor = priced.totalMinor + shippingMinor + taxMinor;
+  const totals = checkoutTotals({
+    state: checkout,
+    cart: current,
+    storeId: input.storeId,
+    account,
+  });
+  const { priced, shippingMinor, tax, taxMinor, totalMinor } = totals;
   if (input.expectedTotalMinor !== undefined && input.expectedTotalMinor !== totalMinor) {
     throw refuse('checkout.prices-changed', CART_MESSAGES.itemsNeedUpdate);
   }
+  const status = statusOf(checkout.payment, input.screening);
+  const trainingParticipants = trainingParticipantsOf(checkout, current.lines, today);
+  const accessCodes =
+    status === 'created' || status === 'awaitingBilling'
+      ? current.lines.filter(hasAccessCodes).flatMap((line) =>
+          Array.from({ length: line.quantity }, (_, seat) => ({
+            code: line.code,
+            accessCode: input.accessCode(line.code, seat + 1),
+          })),
+        )
+      : [];
+  const holdUntil = new Date(Date.parse(input.now) + ORDER_HOLD_HOURS * 3_600_000).toISOString();
   return {
     orderId: input.orderId,
     webReference: input.webReference,
@@ -221,7 +306,7 @@ export function decidePlaceOrder(input: PlaceOrderInput): Order {
     storeId: input.storeId,
     locale: input.locale,
     currency: cart.currency,
-    status: 'created',
+    status,
     buyer: input.buyer,
     placedBy: input.placedBy,
     account: checkout.account,
@@ -255,7 +340,7 @@ export function decidePlaceOrder(input: PlaceOrderInput): Order {
     shippingAddress: needs.shipping ? checkout.shippingAddress : null,
     shippingMethod,
     billingAddress,
-    payment: checkout.payment,
+    payment: orderPayment(checkout.payment),
     totals: {
       subtotalMinor: priced.subtotalMinor,
       discountsMinor: priced.discountsMinor,
@@ -263,7 +348,19 @@ export function decidePlaceOrder(input: PlaceOrderInput): Order {
       taxMinor,
       totalMinor,
     },
-    accessCodes: [],
+    tax: {
+      basis: tax.basis,
+      lines: tax.lines.map(({ id, label, rate, amountMinor }) => ({
+        id,
+        label,
+        rate,
+        amountMinor,
+      })),
+    },
+    accessCodes,
+    trainingParticipants,
+    trainingInformationNeeded: !trainingComplete(current.lines, trainingParticipants),
+    hold: status === 'onHold' ? { reason: 'screening', until: holdUntil } : null,
     checkoutId: checkout.checkoutId,
     cartId: cart.cartId,
     saveShippingAddress: needs.shipping && checkout.saveShippingAddress,

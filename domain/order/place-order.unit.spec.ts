@@ -31,7 +31,11 @@ import {
   STORE_ID,
   TOMAS,
   US_ADDRESS,
+  NEW_CARD,
+  SAVED_CARD,
+  PARTICIPANTS,
 } from '../checkout/test-fixtures';
+import type { PaymentChoice } from '../checkout/state';
 import { DomainError } from '../shared/domain-error';
 import { decidePlaceOrder, type PlaceOrderInput } from './place-order';
 
@@ -51,6 +55,7 @@ function input(overrides: Partial<PlaceOrderInput> = {}): PlaceOrderInput {
     facts: FACTS,
     product: catalog(),
     termsAccepted: true,
+    accessCode: (code, seat) => `AC-${code}-${String(seat)}`,
     ...overrides,
   };
 }
@@ -160,7 +165,13 @@ describe('decidePlaceOrder: the order of a complete checkout', () => {
         taxMinor: 0,
         totalMinor: 240_898,
       },
-      accessCodes: [],
+      // Riverside is tax exempt (SPEC 6).
+      tax: { basis: 'exempt', lines: [] },
+      // One code per seat of the Q-global scoring.
+      accessCodes: [{ code: 'WRI3-QG-1Y', accessCode: 'AC-WRI3-QG-1Y-1' }],
+      trainingParticipants: {},
+      trainingInformationNeeded: false,
+      hold: null,
       checkoutId: CHECKOUT_ID,
       cartId: CART_ID,
       saveShippingAddress: true,
@@ -314,9 +325,24 @@ describe('decidePlaceOrder: the order of a complete checkout', () => {
     expect(decidePlaceOrder(input({ placedBy })).placedBy).toEqual(placedBy);
   });
 
-  it('charges no tax yet, whatever the account', () => {
+  it('charges the sales tax of the delivery state to an account that is not exempt', () => {
     const taxed = factsWithAccount(RIVERSIDE.id, { taxExempt: false });
-    expect(decidePlaceOrder(input({ facts: taxed })).totals.taxMinor).toBe(0);
+    const order = decidePlaceOrder(input({ facts: taxed }));
+    // Illinois, 6.25% of the goods after discounts and the shipping: 2,408.98 → 150.56.
+    expect(order.tax.basis).toBe('taxed');
+    expect(order.tax.lines.map((l) => [l.id, l.rate, l.amountMinor])).toEqual([
+      ['sales-tax', '6.25%', 15_056],
+    ]);
+    expect(order.totals).toMatchObject({ taxMinor: 15_056, totalMinor: 255_954 });
+  });
+
+  it('refuses a total the buyer saw without the tax', () => {
+    const taxed = factsWithAccount(RIVERSIDE.id, { taxExempt: false });
+    expectRefusal(
+      input({ facts: taxed, expectedTotalMinor: 240_898 }),
+      'checkout.prices-changed',
+      'cart.items-need-update',
+    );
   });
 
   it('places an order of as many kits as there are in stock', () => {
@@ -638,5 +664,135 @@ describe('decidePlaceOrder: refusals', () => {
       'checkout.account-not-found',
       'validation.account.not-found',
     );
+  });
+});
+
+describe('decidePlaceOrder: cards, bank transfer, screening, training and access codes', () => {
+  /** The kit checkout of Dana's personal account, paid this way. */
+  const paidWith = (payment: PaymentChoice, cart = CARTS.kit) =>
+    stateOf([
+      events.started(cart),
+      events.account(PERSONAL),
+      events.qualifiedUser(DANA),
+      ...(cart.lines.some((l) => l.format === 'physical-kit')
+        ? [events.shippingAddress(US_ADDRESS), events.shippingMethod('regular')]
+        : []),
+      events.billing(
+        cart.lines.some((l) => l.format === 'physical-kit')
+          ? { sameAsShipping: true }
+          : { sameAsShipping: false, address: US_ADDRESS },
+      ),
+      events.payment(payment),
+    ]);
+
+  it('keeps a new card as "credit card ending in" its last four, never its token', () => {
+    const order = decidePlaceOrder(input({ cart: CARTS.kit, checkout: paidWith(NEW_CARD) }));
+    expect(order.payment).toEqual({
+      method: 'card',
+      card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
+      holderName: 'Dana Reyes',
+      chargeId: null,
+    });
+    expect(JSON.stringify(order)).not.toContain(NEW_CARD.token);
+    expect(order.status).toBe('created');
+  });
+
+  it('keeps a saved card by its summary and holder', () => {
+    const order = decidePlaceOrder(input({ cart: CARTS.kit, checkout: paidWith(SAVED_CARD) }));
+    expect(order.payment).toMatchObject({ method: 'card', holderName: 'Dana Reyes' });
+  });
+
+  it('refuses a saved card removed from the profile since it was chosen (SPEC 8)', () => {
+    expectRefusal(
+      input({
+        cart: CARTS.kit,
+        checkout: paidWith(SAVED_CARD),
+        facts: factsWith({ savedCards: [] }),
+      }),
+      'checkout.saved-card-invalid',
+      'checkout.saved-card-details',
+      'Please check your saved card payment details are correct or provide a different payment method.',
+    );
+  });
+
+  it('refuses a new card that expired since it was chosen', () => {
+    const card = { ...NEW_CARD, card: { ...NEW_CARD.card, expMonth: 11, expYear: 2026 } };
+    expectRefusal(
+      input({ cart: CARTS.kit, checkout: paidWith(card), now: '2026-12-01T08:00:00.000Z' }),
+      'checkout.card-expired',
+      'validation.card.expired',
+    );
+  });
+
+  it('waits for billing when paid by bank transfer, and refuses it once the flag is off', () => {
+    const checkout = paidWith({ method: 'bank-transfer' });
+    const on = factsWith({ flags: { bankTransfer: true } });
+    const order = decidePlaceOrder(input({ cart: CARTS.kit, checkout, facts: on }));
+    expect(order.status).toBe('awaitingBilling');
+    expect(order.payment).toEqual({ method: 'bank-transfer' });
+    expectRefusal(
+      input({ cart: CARTS.kit, checkout }),
+      'checkout.bank-transfer-unavailable',
+      'checkout.bank-transfer-unavailable',
+    );
+  });
+
+  it('declines the order of a screened name: no access codes, nothing held', () => {
+    const order = decidePlaceOrder(
+      input({ screening: { result: 'match', name: 'Dana Reyes', source: 'SANDBOX-SDN-1' } }),
+    );
+    expect(order.status).toBe('declined');
+    expect(order.accessCodes).toEqual([]);
+    expect(order.hold).toBeNull();
+  });
+
+  it('holds the order of a possible match for about 48 hours (SPEC 4.8, 9)', () => {
+    const order = decidePlaceOrder(
+      input({
+        screening: { result: 'possible-match', name: 'Dana Reyes', source: 'SANDBOX-SDN-1' },
+      }),
+    );
+    expect(order.status).toBe('onHold');
+    expect(order.hold).toEqual({ reason: 'screening', until: '2026-11-25T10:00:00.000Z' });
+    expect(order.accessCodes).toEqual([]);
+  });
+
+  it('places a clear order as created', () => {
+    expect(decidePlaceOrder(input({ screening: { result: 'clear' } })).status).toBe('created');
+  });
+
+  it('gives one access code per seat of each digital item', () => {
+    const cart = checkoutCart([line('scoring', 3), line('kit')]);
+    const checkout = stateOf(completedCheckout(cart));
+    const order = decidePlaceOrder(input({ cart, checkout }));
+    expect(order.accessCodes).toEqual([
+      { code: 'WRI3-QG-1Y', accessCode: 'AC-WRI3-QG-1Y-1' },
+      { code: 'WRI3-QG-1Y', accessCode: 'AC-WRI3-QG-1Y-2' },
+      { code: 'WRI3-QG-1Y', accessCode: 'AC-WRI3-QG-1Y-3' },
+    ]);
+  });
+
+  describe('online training (SPEC 2.5, 4.8)', () => {
+    const cart = checkoutCart([line('training', 2)]);
+    const base = completedCheckout(cart);
+
+    it('needs additional processing when placed without participants', () => {
+      const order = decidePlaceOrder(input({ cart, checkout: stateOf(base) }));
+      expect(order.trainingInformationNeeded).toBe(true);
+      expect(order.trainingParticipants).toEqual({});
+    });
+
+    it('carries the participants given at checkout', () => {
+      const checkout = stateOf([...base, events.training('WRI3-TRN')]);
+      const order = decidePlaceOrder(input({ cart, checkout }));
+      expect(order.trainingInformationNeeded).toBe(false);
+      expect(order.trainingParticipants).toEqual({ 'WRI3-TRN': PARTICIPANTS });
+    });
+
+    it('needs them again when a date is no longer six weeks ahead on the day it is placed', () => {
+      const checkout = stateOf([...base, events.training('WRI3-TRN')]);
+      const order = decidePlaceOrder(input({ cart, checkout, now: '2026-12-28T09:00:00.000Z' }));
+      expect(order.trainingInformationNeeded).toBe(true);
+    });
   });
 });

@@ -17,7 +17,8 @@ export const clearCartOnOrder: ProcessManager = {
   kinds: ['order'],
   react: (event) => {
     const order = placed(event);
-    if (!order) return [];
+    // A declined order (sanctions screening) took nothing: the cart stays as it was.
+    if (!order || order.status === 'declined') return [];
     return [
       {
         kind: 'cart',

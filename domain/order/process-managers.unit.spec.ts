@@ -30,6 +30,7 @@ const order: Order = decidePlaceOrder({
   facts: FACTS,
   product: catalog(),
   termsAccepted: true,
+  accessCode: (code, seat) => `${code}-${String(seat)}`,
 });
 
 const orderPlaced: RecordedEvent = {
