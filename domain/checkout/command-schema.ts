@@ -1,11 +1,12 @@
 /**
  * Checkout commands as they arrive at the server (decision 021): their shape, sizes and ids,
  * and text the database can hold. The rules of each choice are the decider's, which answers
- * in the spec's words. `RecordOrderPlaced` is not here: only the store issues it (a process
- * manager), never a browser.
+ * in the spec's words. `RecordOrderPlaced` and `RecordPaymentDeclined` are not here: only
+ * the store issues them, never a browser.
  */
 import * as z from 'zod';
 import { idSchema } from '../sync/schemas';
+import { CARD_BRANDS } from '../validation/payment';
 import { storableText } from '../validation/storable-check';
 import { SHIPPING_METHOD_IDS } from './shipping-methods';
 
@@ -37,6 +38,46 @@ const address = z.object({
 const platform = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('existing'), accountNumber: text(40) }),
   z.object({ mode: z.literal('new') }),
+]);
+
+/** What the store may hear of a card: the gateway's token and summary, never its number. */
+const card = z.object({
+  brand: z.enum(CARD_BRANDS),
+  last4: z.string().regex(/^\d{4}$/),
+  expMonth: z.number().int().min(1).max(12),
+  expYear: z.number().int().min(2000).max(2100),
+});
+
+const payment = z.discriminatedUnion('method', [
+  z.object({
+    method: z.literal('purchase-order'),
+    poNumber: text(200),
+    invoiceContact: z.object({
+      firstName: text(200),
+      lastName: text(200),
+      email: text(300),
+      phone: z.object({ countryIso: text(2), phoneCode: text(5), e164: text(40) }),
+    }),
+  }),
+  z.discriminatedUnion('source', [
+    z.object({
+      method: z.literal('card'),
+      source: z.literal('saved'),
+      paymentMethodId: uuidLike,
+      card,
+      holderName: text(200),
+    }),
+    z.object({
+      method: z.literal('card'),
+      source: z.literal('new'),
+      token: z.string().regex(/^[A-Za-z0-9_-]{8,200}$/),
+      card,
+      firstName: text(200),
+      lastName: text(200),
+      saveCard: z.boolean(),
+    }),
+  ]),
+  z.object({ method: z.literal('bank-transfer') }),
 ]);
 
 export const checkoutCommandSchema = z.discriminatedUnion('type', [
@@ -76,17 +117,23 @@ export const checkoutCommandSchema = z.discriminatedUnion('type', [
     ]),
     metadata,
   }),
+  z.object({ type: z.literal('ChoosePayment'), data: payment, metadata }),
   z.object({
-    type: z.literal('ChoosePayment'),
+    type: z.literal('GiveTrainingParticipants'),
     data: z.object({
-      method: z.literal('purchase-order'),
-      poNumber: text(200),
-      invoiceContact: z.object({
-        firstName: text(200),
-        lastName: text(200),
-        email: text(300),
-        phone: z.object({ countryIso: text(2), phoneCode: text(5), e164: text(40) }),
-      }),
+      code: text(64),
+      // A seat each; the decider checks the count against the cart's quantity.
+      participants: z
+        .array(
+          z.object({
+            firstName: text(200),
+            lastName: text(200),
+            email: text(300),
+            firstPreferredDate: text(40),
+            secondPreferredDate: text(40),
+          }),
+        )
+        .max(1_000),
     }),
     metadata,
   }),

@@ -6,7 +6,17 @@ import { describe, expect, it } from 'vitest';
 import { checkoutCommandSchema } from './command-schema';
 import { checkoutStreamKind } from './stream';
 import type { CheckoutCommand } from './commands';
-import { CARTS, cartRef, GB_ADDRESS, NOW, PURCHASE_ORDER, US_ADDRESS } from './test-fixtures';
+import {
+  CARTS,
+  cartRef,
+  GB_ADDRESS,
+  NEW_CARD,
+  NOW,
+  PARTICIPANTS,
+  PURCHASE_ORDER,
+  SAVED_CARD,
+  US_ADDRESS,
+} from './test-fixtures';
 
 const metadata = { commandId: '0b6f4c1e-8d2a-4f7b-9c3e-5a1d2e3f4a5b', now: NOW };
 
@@ -46,8 +56,13 @@ const VALID = {
     metadata,
   },
   ChoosePayment: { type: 'ChoosePayment', data: PURCHASE_ORDER, metadata },
+  GiveTrainingParticipants: {
+    type: 'GiveTrainingParticipants',
+    data: { code: 'TRN-OL', participants: PARTICIPANTS },
+    metadata,
+  },
 } as const satisfies {
-  [K in Exclude<CheckoutCommand['type'], 'RecordOrderPlaced'>]: Extract<
+  [K in Exclude<CheckoutCommand['type'], 'RecordOrderPlaced' | 'RecordPaymentDeclined'>]: Extract<
     CheckoutCommand,
     { type: K }
   >;
@@ -70,6 +85,22 @@ describe('checkout command schema', () => {
     ).toBe(true);
     expect(parses({ ...VALID.ChooseBillingAddress, data: { sameAsShipping: true } })).toBe(true);
     expect(parses({ ...VALID.ChooseShippingMethod, data: { method: 'expedited' } })).toBe(true);
+    expect(parses({ ...VALID.ChoosePayment, data: NEW_CARD })).toBe(true);
+    expect(parses({ ...VALID.ChoosePayment, data: SAVED_CARD })).toBe(true);
+    expect(parses({ ...VALID.ChoosePayment, data: { method: 'bank-transfer' } })).toBe(true);
+  });
+
+  it.each([
+    ['a card number in place of the token', { ...NEW_CARD, token: '4242 4242 4242 4242' }],
+    ['a security code beside the card', { ...NEW_CARD, card: { ...NEW_CARD.card, cvc: '123' } }],
+    ['more than four last digits', { ...NEW_CARD, card: { ...NEW_CARD.card, last4: '424242' } }],
+    ['a month 13', { ...NEW_CARD, card: { ...NEW_CARD.card, expMonth: 13 } }],
+    ['a payment method it does not know', { method: 'gift-card', code: 'GIFT' }],
+  ])('refuses %s', (_, data) => {
+    const parsed = checkoutCommandSchema.safeParse({ ...VALID.ChoosePayment, data });
+    // Unknown keys are dropped, never kept: a card's security code cannot ride along.
+    if (parsed.success) expect(JSON.stringify(parsed.data)).not.toContain('cvc');
+    else expect(parsed.success).toBe(false);
   });
 
   it('keeps the terms answer of an aimswebPlus choice with its account', () => {
@@ -254,5 +285,17 @@ describe('checkout command schema', () => {
       }),
     ).toBe(true);
     expect(checkoutStreamKind.serverOnly?.(VALID.ChooseShippingMethod)).toBe(false);
+  });
+
+  it('refuses RecordPaymentDeclined: only the store hears from the payment gateway', () => {
+    const decline = { reason: 'declined', source: 'new', last4: '0002' } as const;
+    expect(parses({ type: 'RecordPaymentDeclined', data: { decline }, metadata })).toBe(false);
+    expect(
+      checkoutStreamKind.serverOnly?.({
+        type: 'RecordPaymentDeclined',
+        data: { decline },
+        metadata,
+      }),
+    ).toBe(true);
   });
 });

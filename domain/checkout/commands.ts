@@ -1,7 +1,14 @@
 /** Checkout commands (imperative). Time and the command's id come in `metadata`. */
 import type { CommandMetadata } from '../shared/decider';
 import type { ShippingMethodId } from './shipping-methods';
-import type { BillingChoice, CheckoutAddress, PaymentChoice, PlatformChoice } from './state';
+import type { TrainingParticipant } from '../validation/training';
+import type {
+  BillingChoice,
+  CheckoutAddress,
+  PaymentChoice,
+  PaymentDecline,
+  PlatformChoice,
+} from './state';
 
 export interface CartReference {
   readonly cartId: string;
@@ -27,6 +34,15 @@ export type CheckoutCommand = (
   | { readonly type: 'ChooseShippingMethod'; readonly data: { readonly method: ShippingMethodId } }
   | { readonly type: 'ChooseBillingAddress'; readonly data: BillingChoice }
   | { readonly type: 'ChoosePayment'; readonly data: PaymentChoice }
+  | {
+      readonly type: 'GiveTrainingParticipants';
+      readonly data: {
+        readonly code: string;
+        readonly participants: readonly TrainingParticipant[];
+      };
+    }
+  /** Issued by the store when the gateway refuses the payment of this checkout's order. */
+  | { readonly type: 'RecordPaymentDeclined'; readonly data: { readonly decline: PaymentDecline } }
   /** Issued by the store once the order of this checkout is placed (a process manager). */
   | { readonly type: 'RecordOrderPlaced'; readonly data: { readonly orderId: string } }
 ) & { readonly metadata: CommandMetadata };

@@ -14,6 +14,9 @@ import { AIMSWEB_MINIMUM_MAJOR } from '../validation/checkout';
 import { toValidationIssues } from '../validation/issues';
 import { phoneCountryOf } from '../validation/contact';
 import { V } from '../validation/messages';
+import { cardHolderSchema } from '../payment/card';
+import { isExpired } from '../validation/payment';
+import { trainingParticipantSchema } from '../validation/training';
 import { poAvailability, PO_UNAVAILABLE_MESSAGES } from '../order/purchase-order';
 import { aimswebAmountMinor, cartNeeds, priceCart } from './cart-snapshot';
 import type { CheckoutCommand } from './commands';
@@ -21,9 +24,15 @@ import type { CheckoutContext } from './context';
 import type { CheckoutEvent } from './events';
 import { accountIn, qglobalOptions, type CheckoutAccount, type CheckoutFacts } from './facts';
 import { checkoutAddressSchema, purchaseOrderSchema } from './forms';
-import { CHECKOUT_RULE_MESSAGES as M } from './messages';
+import { CHECKOUT_MESSAGES, CHECKOUT_RULE_MESSAGES as M } from './messages';
 import { shippingMethodsFor } from './shipping-methods';
-import { initialCheckoutState, type CheckoutState } from './state';
+import {
+  initialCheckoutState,
+  type CardPayment,
+  type CheckoutState,
+  type NewCardPayment,
+  type PaymentChoice,
+} from './state';
 
 type Command<T extends CheckoutCommand['type']> = Extract<CheckoutCommand, { type: T }>;
 
@@ -323,27 +332,137 @@ export function purchaseOrderProblem(
     : refuse(`checkout.po-${availability.reason}`, PO_UNAVAILABLE_MESSAGES[availability.reason]);
 }
 
+/** A gateway's one-time token: letters, digits, '_' and '-' (never a card number). */
+const GATEWAY_TOKEN = /^[A-Za-z0-9_-]{8,200}$/;
+
+/** The day of a command, for expiry and lead-time rules: YYYY-MM-DD. */
+function dayOf(now: string): string {
+  return now.slice(0, 10);
+}
+
+function purchaseOrderChoice(
+  payment: Extract<PaymentChoice, { method: 'purchase-order' }>,
+  account: CheckoutAccount,
+  context: CheckoutContext,
+): PaymentChoice {
+  const problem = purchaseOrderProblem(account, context);
+  if (problem) throw problem;
+  const parsed = purchaseOrderSchema.safeParse({
+    poNumber: payment.poNumber,
+    invoiceContact: {
+      ...payment.invoiceContact,
+      phone: {
+        country: payment.invoiceContact.phone.countryIso,
+        number: payment.invoiceContact.phone.e164,
+      },
+    },
+  });
+  if (!parsed.success) throw firstIssue(parsed.error, V.invalid);
+  return parsed.data;
+}
+
+/**
+ * A card: a saved one is taken as the buyer's profile has it (SPEC 8: one that is gone or
+ * expired gets the saved-card message); a new one is the gateway's token with the holder's
+ * names (SPEC 5) and a card that has not expired.
+ */
+export function cardChoice(payment: CardPayment, facts: CheckoutFacts, today: string): CardPayment {
+  if (payment.source === 'saved') {
+    const saved = facts.savedCards.find((card) => card.id === payment.paymentMethodId);
+    if (!saved || isExpired(saved.expMonth, saved.expYear, today)) {
+      throw refuse('checkout.saved-card-invalid', CHECKOUT_MESSAGES.savedCardDetails);
+    }
+    const { id, holderName, ...card } = saved;
+    return { method: 'card', source: 'saved', paymentMethodId: id, card, holderName };
+  }
+  const names = cardHolderSchema.safeParse({
+    firstName: payment.firstName,
+    lastName: payment.lastName,
+  });
+  if (!names.success) throw firstIssue(names.error, V.invalid);
+  const { card } = payment;
+  if (
+    !GATEWAY_TOKEN.test(payment.token) ||
+    !/^\d{4}$/.test(card.last4) ||
+    !Number.isInteger(card.expMonth) ||
+    card.expMonth < 1 ||
+    card.expMonth > 12 ||
+    !Number.isInteger(card.expYear)
+  ) {
+    throw refuse('checkout.payment-details', CHECKOUT_MESSAGES.paymentDetails);
+  }
+  if (isExpired(card.expMonth, card.expYear, today)) {
+    throw refuse('checkout.card-expired', V.cardExpired);
+  }
+  const chosen: NewCardPayment = {
+    method: 'card',
+    source: 'new',
+    token: payment.token,
+    card: { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear },
+    firstName: names.data.firstName,
+    lastName: names.data.lastName,
+    saveCard: payment.saveCard,
+  };
+  return chosen;
+}
+
 function choosePayment(
   command: Command<'ChoosePayment'>,
   state: CheckoutState,
   context: CheckoutContext,
 ): CheckoutEvent[] {
   const account = chosenAccount(state, context);
-  const problem = purchaseOrderProblem(account, context);
-  if (problem) throw problem;
-  const parsed = purchaseOrderSchema.safeParse({
-    poNumber: command.data.poNumber,
-    invoiceContact: {
-      ...command.data.invoiceContact,
-      phone: {
-        country: command.data.invoiceContact.phone.countryIso,
-        number: command.data.invoiceContact.phone.e164,
-      },
-    },
+  const facts = factsOf(context);
+  const payment = command.data;
+  let chosen: PaymentChoice;
+  switch (payment.method) {
+    case 'purchase-order':
+      chosen = purchaseOrderChoice(payment, account, context);
+      break;
+    case 'card':
+      chosen = cardChoice(payment, facts, dayOf(command.metadata.now));
+      break;
+    case 'bank-transfer':
+      if (!facts.flags.bankTransfer) {
+        throw refuse('checkout.bank-transfer-unavailable', M.bankTransferUnavailable);
+      }
+      chosen = { method: 'bank-transfer' };
+      break;
+    default: {
+      const never: never = payment;
+      throw new Error(`Unknown payment ${JSON.stringify(never)}`);
+    }
+  }
+  if (sameChoice(state.payment, chosen) && !state.paymentDeclined) return [];
+  return [{ type: 'PaymentChosen', v: 1, data: { payment: chosen } }];
+}
+
+/** SPEC 2.5, 5: a participant for every seat, each with two dates six weeks ahead or more. */
+function giveTraining(
+  command: Command<'GiveTrainingParticipants'>,
+  state: CheckoutState,
+  context: CheckoutContext,
+): CheckoutEvent[] {
+  const { code, participants } = command.data;
+  if (context.cart) {
+    const line = context.cart.lines.find((l) => l.code === code);
+    if (!line || line.format !== 'online-training') {
+      throw refuse('checkout.training-not-in-cart', M.trainingNotInCart);
+    }
+    if (participants.length !== line.quantity) {
+      throw refuse('checkout.training-seats', M.trainingSeats, {
+        count: String(line.quantity),
+      });
+    }
+  }
+  const schema = trainingParticipantSchema({ today: dayOf(command.metadata.now) });
+  const parsed = participants.map((participant) => {
+    const result = schema.safeParse(participant);
+    if (!result.success) throw firstIssue(result.error, V.invalid);
+    return result.data;
   });
-  if (!parsed.success) throw firstIssue(parsed.error, V.invalid);
-  if (sameChoice(state.payment, parsed.data)) return [];
-  return [{ type: 'PaymentChosen', v: 1, data: { payment: parsed.data } }];
+  if (sameChoice(state.training[code] ?? null, parsed)) return [];
+  return [{ type: 'TrainingParticipantsGiven', v: 1, data: { code, participants: parsed } }];
 }
 
 export function decide(
@@ -358,6 +477,10 @@ export function decide(
     // A checkout records the order it placed once, never replaced by another.
     if (state.placedOrderId !== null) return [];
     return [{ type: 'CheckoutOrderPlaced', v: 1, data: { orderId: command.data.orderId } }];
+  }
+  if (command.type === 'RecordPaymentDeclined') {
+    if (state.placedOrderId !== null || state.payment === null) return [];
+    return [{ type: 'PaymentDeclined', v: 1, data: { decline: command.data.decline } }];
   }
   if (state.placedOrderId) throw refuse('checkout.already-placed', M.alreadyPlaced);
   if (command.type === 'StartCheckout') return start(command, state, context);
@@ -383,6 +506,8 @@ export function decide(
       return chooseBilling(command, state, context);
     case 'ChoosePayment':
       return choosePayment(command, state, context);
+    case 'GiveTrainingParticipants':
+      return giveTraining(command, state, context);
     default: {
       const never: never = command;
       throw new Error(`Unknown checkout command ${JSON.stringify(never)}`);
@@ -437,7 +562,15 @@ export function evolve(state: CheckoutState, event: CheckoutEvent): CheckoutStat
     case 'BillingAddressChosen':
       return { ...state, billing: event.data.billing };
     case 'PaymentChosen':
-      return { ...state, payment: event.data.payment };
+      return { ...state, payment: event.data.payment, paymentDeclined: null };
+    case 'PaymentDeclined':
+      // Nothing was charged: the buyer pays again, another way or with the card again.
+      return { ...state, payment: null, paymentDeclined: event.data.decline };
+    case 'TrainingParticipantsGiven':
+      return {
+        ...state,
+        training: { ...state.training, [event.data.code]: event.data.participants },
+      };
     case 'CheckoutOrderPlaced':
       return { ...state, placedOrderId: event.data.orderId };
     default:

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpecification } from '../shared/decider-spec';
 import type { DomainError } from '../shared/domain-error';
+import type { TrainingParticipant } from '../validation/training';
 import type { CheckoutCommand } from './commands';
 import type { CheckoutContext } from './context';
 import { checkoutDecider } from './decide';
@@ -36,6 +37,9 @@ import {
   US_ADDRESS,
   cartRef,
   JORDAN,
+  NEW_CARD,
+  SAVED_CARD,
+  PARTICIPANTS,
 } from './test-fixtures';
 
 function specWith(overrides: Partial<CheckoutContext> = {}) {
@@ -1081,7 +1085,279 @@ const buyerCommands: readonly [string, () => CheckoutCommand][] = [
     () => command('ChooseBillingAddress', { sameAsShipping: false, address: GB_ADDRESS }),
   ],
   ['ChoosePayment', () => command('ChoosePayment', { ...PURCHASE_ORDER, poNumber: 'PO-OTHER' })],
+  ['ChoosePayment (card)', () => command('ChoosePayment', NEW_CARD)],
+  [
+    'GiveTrainingParticipants',
+    () => command('GiveTrainingParticipants', { code: 'WRI3-TRN', participants: PARTICIPANTS }),
+  ],
 ];
+
+describe('ChoosePayment (card)', () => {
+  const ready = [started, events.account(PERSONAL), events.qualifiedUser(DANA)];
+
+  it('pays with a new card the gateway tokenized: token, brand, last four and expiry only', () => {
+    spec
+      .given(ready)
+      .when(command('ChoosePayment', NEW_CARD))
+      .then([events.payment(NEW_CARD)]);
+  });
+
+  it('pays by card under a personal account (no first order needed, unlike a PO)', () => {
+    spec
+      .given([started, events.account(PERSONAL), events.qualifiedUser(DANA)])
+      .when(command('ChoosePayment', SAVED_CARD))
+      .then([events.payment(SAVED_CARD)]);
+  });
+
+  it('takes a saved card as the buyer’s profile has it, whatever the browser said of it', () => {
+    spec
+      .given(ready)
+      .when(
+        command('ChoosePayment', {
+          ...SAVED_CARD,
+          card: { brand: 'amex', last4: '0005', expMonth: 1, expYear: 2040 },
+          holderName: 'Someone Else',
+        }),
+      )
+      .then([events.payment(SAVED_CARD)]);
+  });
+
+  it('refuses a saved card that is not on the profile with the saved-card message (SPEC 8)', () => {
+    spec
+      .given(ready)
+      .when(command('ChoosePayment', { ...SAVED_CARD, paymentMethodId: 'card-someone-elses' }))
+      .thenThrows(
+        'checkout.saved-card-invalid',
+        saying(
+          'checkout.saved-card-details',
+          'Please check your saved card payment details are correct or provide a different payment method.',
+        ),
+      );
+  });
+
+  it('refuses a saved card that has expired with the saved-card message', () => {
+    spec
+      .given(ready)
+      .when(command('ChoosePayment', SAVED_CARD, '2029-10-01T09:00:00.000Z'))
+      .thenThrows('checkout.saved-card-invalid');
+  });
+
+  it('takes a card until the end of its expiry month, and refuses it after', () => {
+    const card = { ...NEW_CARD, card: { ...NEW_CARD.card, expMonth: 11, expYear: 2026 } };
+    spec
+      .given(ready)
+      .when(command('ChoosePayment', card))
+      .then([events.payment(card)]);
+    spec
+      .given(ready)
+      .when(command('ChoosePayment', card, '2026-12-01T00:00:00.000Z'))
+      .thenThrows(
+        'checkout.card-expired',
+        saying('validation.card.expired', 'This card has expired.'),
+      );
+  });
+
+  it.each([
+    ['an empty first name', { firstName: '' }, 'validation.required'],
+    ['digits in the last name', { lastName: 'Reyes2' }, 'validation.card.name-invalid'],
+    ['a name of 61 letters', { firstName: 'A'.repeat(61) }, 'validation.too-long'],
+  ])('refuses a card holder with %s (SPEC 5)', (_, change, id) => {
+    spec
+      .given(ready)
+      .when(command('ChoosePayment', { ...NEW_CARD, ...change }))
+      .thenThrows('checkout.invalid', (error) => {
+        expect(error.detail.id).toBe(id);
+      });
+  });
+
+  it('keeps hyphens, spaces and apostrophes in a card holder’s names', () => {
+    const card = { ...NEW_CARD, firstName: 'Mary-Ann', lastName: "O'Neill Reyes" };
+    spec
+      .given(ready)
+      .when(command('ChoosePayment', card))
+      .then([events.payment(card)]);
+  });
+
+  it('refuses a token that is not the gateway’s with the payment-details message', () => {
+    spec
+      .given(ready)
+      .when(command('ChoosePayment', { ...NEW_CARD, token: '4242424242424242 123' }))
+      .thenThrows(
+        'checkout.payment-details',
+        saying(
+          'checkout.payment-details',
+          'Please check your payment details are correct or provide a different payment method.',
+        ),
+      );
+  });
+
+  it('changes nothing when the same card is chosen again', () => {
+    spec
+      .given([...ready, events.payment(NEW_CARD)])
+      .when(command('ChoosePayment', NEW_CARD))
+      .then([]);
+  });
+
+  it('chooses the same card again after the gateway refused it (the buyer tries again)', () => {
+    spec
+      .given([
+        ...ready,
+        events.payment(NEW_CARD),
+        events.declined({ reason: 'declined', source: 'new', last4: '4242' }),
+      ])
+      .when(command('ChoosePayment', NEW_CARD))
+      .then([events.payment(NEW_CARD)]);
+  });
+});
+
+describe('ChoosePayment (bank transfer)', () => {
+  const ready = [started, riverside, events.qualifiedUser(SAM)];
+
+  it('pays by bank transfer when the bank-transfer flag is on', () => {
+    specWith({ facts: factsWith({ flags: { bankTransfer: true } }) })
+      .given(ready)
+      .when(command('ChoosePayment', { method: 'bank-transfer' }))
+      .then([events.payment({ method: 'bank-transfer' })]);
+  });
+
+  it('refuses bank transfer when the flag is off', () => {
+    spec
+      .given(ready)
+      .when(command('ChoosePayment', { method: 'bank-transfer' }))
+      .thenThrows(
+        'checkout.bank-transfer-unavailable',
+        saying(
+          'checkout.bank-transfer-unavailable',
+          'Bank transfer is not available for this order. Choose another payment method.',
+        ),
+      );
+  });
+});
+
+describe('RecordPaymentDeclined', () => {
+  const paid = [
+    started,
+    events.account(PERSONAL),
+    events.qualifiedUser(DANA),
+    events.payment(NEW_CARD),
+  ];
+  const decline = { reason: 'insufficient-funds', source: 'new', last4: '9995' } as const;
+
+  it('records the refusal: the payment is to be chosen again, every other choice stays', () => {
+    spec
+      .given(paid)
+      .when(command('RecordPaymentDeclined', { decline }))
+      .then([{ type: 'PaymentDeclined', v: 1, data: { decline } }]);
+    const state = stateOf([...paid, events.declined(decline)]);
+    expect(state.payment).toBeNull();
+    expect(state.paymentDeclined).toEqual(decline);
+    expect(state.account?.id).toBe(PERSONAL.id);
+    expect(state.qualifiedUser?.userId).toBe(DANA.userId);
+  });
+
+  it('changes nothing when no payment is chosen (recorded already)', () => {
+    spec
+      .given([...paid, events.declined(decline)])
+      .when(command('RecordPaymentDeclined', { decline }))
+      .then([]);
+  });
+
+  it('is cleared by the next payment chosen', () => {
+    const state = stateOf([...paid, events.declined(decline), events.payment(SAVED_CARD)]);
+    expect(state.paymentDeclined).toBeNull();
+    expect(state.payment).toEqual(SAVED_CARD);
+  });
+});
+
+describe('GiveTrainingParticipants', () => {
+  const training = checkoutCart([line('training', 2)]);
+  const trainingSpec = specWith({ cart: training });
+  const ready = [events.started(training), riverside, events.qualifiedUser(SAM)];
+  const give = (participants: readonly TrainingParticipant[] = PARTICIPANTS, now?: string) =>
+    command('GiveTrainingParticipants', { code: 'WRI3-TRN', participants }, now);
+
+  it('records a participant for each seat, with two preferred dates', () => {
+    trainingSpec
+      .given(ready)
+      .when(give())
+      .then([events.training('WRI3-TRN')]);
+  });
+
+  it('takes a date exactly six weeks ahead and refuses one a day sooner (SPEC 5, 9)', () => {
+    // NOW is 2026-11-23: six weeks later is 2027-01-04.
+    const at = (first: string, second: string) =>
+      PARTICIPANTS.map((p) => ({ ...p, firstPreferredDate: first, secondPreferredDate: second }));
+    trainingSpec
+      .given(ready)
+      .when(give(at('2027-01-04', '2027-01-05')))
+      .then([events.training('WRI3-TRN', at('2027-01-04', '2027-01-05'))]);
+    trainingSpec
+      .given(ready)
+      .when(give(at('2027-01-03', '2027-01-05')))
+      .thenThrows(
+        'checkout.invalid',
+        saying('validation.training.date-too-soon', 'Choose a date at least six weeks from today.'),
+      );
+  });
+
+  it('refuses a participant count other than the seats bought', () => {
+    trainingSpec
+      .given(ready)
+      .when(give(PARTICIPANTS.slice(0, 1)))
+      .thenThrows(
+        'checkout.training-seats',
+        saying('checkout.training-seats', 'Add one participant for each of the 2 seats.'),
+      );
+  });
+
+  it.each([
+    ['a name of 61 letters', { firstName: 'J'.repeat(61) }, 'validation.too-long'],
+    ['digits in a name', { lastName: 'O2Neill' }, 'validation.name.invalid'],
+    [
+      'an email of 65 characters',
+      { email: `${'j'.repeat(53)}@example.org` },
+      'validation.too-long',
+    ],
+    ['an email without a domain', { email: 'jordan@' }, 'validation.email.invalid'],
+    [
+      'the same date twice',
+      { secondPreferredDate: '2027-02-01' },
+      'validation.training.dates-same',
+    ],
+    ['an empty date', { firstPreferredDate: '' }, 'validation.required'],
+  ])('refuses a participant with %s', (_, change, id) => {
+    const [first, second] = PARTICIPANTS as [TrainingParticipant, TrainingParticipant];
+    trainingSpec
+      .given(ready)
+      .when(give([{ ...first, ...change }, second]))
+      .thenThrows('checkout.invalid', (error) => {
+        expect(error.detail.id).toBe(id);
+      });
+  });
+
+  it('refuses participants for an item that is not online training in the cart', () => {
+    specWith({ cart: CARTS.kit })
+      .given([started, riverside, events.qualifiedUser(SAM)])
+      .when(command('GiveTrainingParticipants', { code: 'WRI3-KIT', participants: PARTICIPANTS }))
+      .thenThrows(
+        'checkout.training-not-in-cart',
+        saying('checkout.training-not-in-cart', 'This online training is no longer in your cart.'),
+      );
+  });
+
+  it('changes nothing when the same participants are given again, and replaces changed ones', () => {
+    trainingSpec
+      .given([...ready, events.training('WRI3-TRN')])
+      .when(give())
+      .then([]);
+    const [first, second] = PARTICIPANTS as [TrainingParticipant, TrainingParticipant];
+    const changed = [first, { ...second, email: 'mei@riverside-clinic.example' }];
+    trainingSpec
+      .given([...ready, events.training('WRI3-TRN')])
+      .when(give(changed))
+      .then([events.training('WRI3-TRN', changed)]);
+  });
+});
 
 describe('RecordOrderPlaced', () => {
   const complete = [

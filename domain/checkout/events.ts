@@ -10,8 +10,10 @@ import type {
   ChosenAccount,
   ChosenQualifiedUser,
   PaymentChoice,
+  PaymentDecline,
   PlatformChoice,
 } from './state';
+import type { TrainingParticipant } from '../validation/training';
 
 export type CheckoutEvent =
   | {
@@ -71,6 +73,21 @@ export type CheckoutEvent =
       readonly data: { readonly payment: PaymentChoice };
     }
   | {
+      /** The gateway refused the payment when the order was placed; nothing was charged. */
+      readonly type: 'PaymentDeclined';
+      readonly v: 1;
+      readonly data: { readonly decline: PaymentDecline };
+    }
+  | {
+      /** Every seat of an online training item, with two preferred dates each. */
+      readonly type: 'TrainingParticipantsGiven';
+      readonly v: 1;
+      readonly data: {
+        readonly code: string;
+        readonly participants: readonly TrainingParticipant[];
+      };
+    }
+  | {
       readonly type: 'CheckoutOrderPlaced';
       readonly v: 1;
       readonly data: { readonly orderId: string };
@@ -90,5 +107,7 @@ export const CHECKOUT_EVENT_VERSIONS = {
   ShippingMethodChosen: 1,
   BillingAddressChosen: 1,
   PaymentChosen: 1,
+  PaymentDeclined: 1,
+  TrainingParticipantsGiven: 1,
   CheckoutOrderPlaced: 1,
 } as const satisfies { [K in CheckoutEventType]: Extract<CheckoutEvent, { type: K }>['v'] };

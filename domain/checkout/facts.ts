@@ -8,6 +8,7 @@
 import type { AccountDiscount } from '../cart/state';
 import type { SavedAddress } from '../customer/address-book';
 import type { QualificationLevel } from '../validation/account';
+import type { CardSummary } from './state';
 
 export interface QualifiedUserOption {
   readonly userId: string;
@@ -33,17 +34,31 @@ export interface CheckoutAccount {
   readonly aimswebAccounts: readonly string[];
 }
 
+/** A card on the buyer's profile (Payment Cards): the gateway keeps the card itself. */
+export interface SavedCard extends CardSummary {
+  readonly id: string;
+  readonly holderName: string;
+}
+
 export interface CheckoutFacts {
   readonly userId: string;
   readonly accounts: readonly CheckoutAccount[];
   /** Q-global accounts on the buyer's own profile (any customer account may use them). */
   readonly profileQglobalAccounts: readonly string[];
   readonly addressBook: readonly SavedAddress[];
+  readonly savedCards: readonly SavedCard[];
   /** SPEC 9 flags that change checkout's rules, as evaluated for the buyer. */
   readonly flags: {
     readonly line3: boolean;
     readonly poThreshold: boolean;
     readonly poForSpain: boolean;
+    /** After a refused payment, pay another way on the review step. */
+    readonly checkoutRetry: boolean;
+    readonly bankTransfer: boolean;
+    /** Orders are screened against sanctions lists. */
+    readonly ofac: boolean;
+    /** Prices in the VAT stores read 'Excl. VAT'. */
+    readonly vat: boolean;
   };
   /** The store's PO threshold in minor units (SPEC 9 leaves the value open; decision 024). */
   readonly poThresholdMinor: number | null;

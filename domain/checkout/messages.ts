@@ -89,10 +89,22 @@ export const CHECKOUT_RULE_MESSAGES = {
   reviewAgain: /*i18n*/ {
     id: 'checkout.review-again',
     message:
-      'Your checkout was changed in another tab or window. Please review it and place your order again.',
+      'Your checkout was changed in another tab or on another device. Please review it and place your order again.',
   },
   incomplete: /*i18n*/ {
     id: 'checkout.incomplete',
     message: 'Please complete every checkout step before placing your order.',
+  },
+  bankTransferUnavailable: /*i18n*/ {
+    id: 'checkout.bank-transfer-unavailable',
+    message: 'Bank transfer is not available for this order. Choose another payment method.',
+  },
+  trainingNotInCart: /*i18n*/ {
+    id: 'checkout.training-not-in-cart',
+    message: 'This online training is no longer in your cart.',
+  },
+  trainingSeats: /*i18n*/ {
+    id: 'checkout.training-seats',
+    message: 'Add one participant for each of the {count} seats.',
   },
 } as const satisfies Record<string, MessageDescriptor>;

@@ -5,6 +5,8 @@
  * replaces it, and choosing another customer account clears what depended on the old one.
  */
 import type { QualificationLevel } from '../validation/account';
+import type { CardBrand } from '../validation/payment';
+import type { TrainingParticipant } from '../validation/training';
 import type { ShippingMethodId } from './shipping-methods';
 
 export interface CheckoutAddress {
@@ -51,12 +53,62 @@ export interface InvoiceContact {
   };
 }
 
-/** How the order is paid. Cards and bank transfer join this union (next steps). */
-export type PaymentChoice = {
+/** What the store may know of a card (SPEC 3): never its number or security code. */
+export interface CardSummary {
+  readonly brand: CardBrand;
+  readonly last4: string;
+  readonly expMonth: number;
+  readonly expYear: number;
+}
+
+export interface PurchaseOrderPayment {
   readonly method: 'purchase-order';
   readonly poNumber: string;
   readonly invoiceContact: InvoiceContact;
-};
+}
+
+/** A card kept on the buyer's profile (Payment Cards). */
+export interface SavedCardPayment {
+  readonly method: 'card';
+  readonly source: 'saved';
+  readonly paymentMethodId: string;
+  readonly card: CardSummary;
+  readonly holderName: string;
+}
+
+/** A new card, typed into the payment gateway's own fields and tokenized there. */
+export interface NewCardPayment {
+  readonly method: 'card';
+  readonly source: 'new';
+  /** The gateway's one-time token for the card. */
+  readonly token: string;
+  readonly card: CardSummary;
+  readonly firstName: string;
+  readonly lastName: string;
+  /** Keep the card on the buyer's profile once the order is placed. */
+  readonly saveCard: boolean;
+}
+
+export type CardPayment = SavedCardPayment | NewCardPayment;
+
+/** Paid by bank transfer against an invoice (the `bank-transfer` flag): awaits billing. */
+export interface BankTransferPayment {
+  readonly method: 'bank-transfer';
+}
+
+/** How the order is paid (SPEC 2.6): a saved or new card, a purchase order, a transfer. */
+export type PaymentChoice = PurchaseOrderPayment | CardPayment | BankTransferPayment;
+
+export type PaymentMethod = PaymentChoice['method'];
+
+/** Why the gateway did not take a payment; nothing was charged. */
+export type DeclineReason = 'declined' | 'insufficient-funds' | 'expired-card' | 'processing-error';
+
+export interface PaymentDecline {
+  readonly reason: DeclineReason;
+  readonly source: 'saved' | 'new';
+  readonly last4: string;
+}
 
 export type BillingChoice =
   | { readonly sameAsShipping: true }
@@ -82,6 +134,10 @@ export interface CheckoutState {
   readonly shippingMethod: ShippingMethodId | null;
   readonly billing: BillingChoice | null;
   readonly payment: PaymentChoice | null;
+  /** The last payment the gateway refused (SPEC 8); cleared by the next payment chosen. */
+  readonly paymentDeclined: PaymentDecline | null;
+  /** Online training participants by product code, one per seat (SPEC 2.5, 5). */
+  readonly training: Readonly<Record<string, readonly TrainingParticipant[]>>;
   /** Times the cart changed under it. */
   readonly restarts: number;
   readonly placedOrderId: string | null;
@@ -102,6 +158,8 @@ export function initialCheckoutState(): CheckoutState {
     shippingMethod: null,
     billing: null,
     payment: null,
+    paymentDeclined: null,
+    training: {},
     restarts: 0,
     placedOrderId: null,
   };

@@ -24,8 +24,10 @@ export const checkoutStreamKind = defineStreamKind<
   evolve: checkoutDecider.evolve,
   upcast: upcastCheckoutEvent,
   commandSchema: checkoutCommandSchema,
-  // Only the store knows an order was placed.
-  serverOnly: (command) => command.type === 'RecordOrderPlaced',
+  // Only the store knows an order was placed, or that the gateway refused its payment.
+  serverOnly: (command) =>
+    command.type === 'RecordOrderPlaced' || command.type === 'RecordPaymentDeclined',
   refused: CHECKOUT_RULE_MESSAGES.choiceRefused,
-  snapshotShape: 1,
+  // 2: payment declines and training participants joined the state.
+  snapshotShape: 2,
 });

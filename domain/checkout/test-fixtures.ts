@@ -18,10 +18,15 @@ import type {
   CheckoutAddress,
   CheckoutState,
   InvoiceContact,
+  NewCardPayment,
   PaymentChoice,
+  PaymentDecline,
   PlatformChoice,
+  PurchaseOrderPayment,
+  SavedCardPayment,
 } from './state';
 import type { ShippingMethodId } from './shipping-methods';
+import type { TrainingParticipant } from '../validation/training';
 
 export const NOW = '2026-11-23T10:00:00.000Z';
 export const CHECKOUT_ID = 'checkout-5d2e8b10';
@@ -152,7 +157,25 @@ export const FACTS: CheckoutFacts = {
       defaultBilling: false,
     },
   ],
-  flags: { line3: false, poThreshold: false, poForSpain: false },
+  savedCards: [
+    {
+      id: 'card-dana-visa',
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 9,
+      expYear: 2029,
+      holderName: 'Dana Reyes',
+    },
+  ],
+  flags: {
+    line3: false,
+    poThreshold: false,
+    poForSpain: false,
+    checkoutRetry: false,
+    bankTransfer: false,
+    ofac: false,
+    vat: false,
+  },
   poThresholdMinor: 25_000,
 };
 
@@ -203,11 +226,49 @@ export const INVOICE_CONTACT: InvoiceContact = {
   phone: { countryIso: 'US', phoneCode: '1', e164: '+12175550188' },
 };
 
-export const PURCHASE_ORDER: PaymentChoice = {
+export const PURCHASE_ORDER: PurchaseOrderPayment = {
   method: 'purchase-order',
   poNumber: 'PO-2026-0457',
   invoiceContact: INVOICE_CONTACT,
 };
+
+/** A new card as the gateway tokenized it (the sandbox's approving Visa). */
+export const NEW_CARD: NewCardPayment = {
+  method: 'card',
+  source: 'new',
+  token: 'sandbox_tok_3f9a1c27b64e',
+  card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
+  firstName: 'Dana',
+  lastName: 'Reyes',
+  saveCard: true,
+};
+
+/** Dana's saved Visa, as her profile has it (FACTS.savedCards). */
+export const SAVED_CARD: SavedCardPayment = {
+  method: 'card',
+  source: 'saved',
+  paymentMethodId: 'card-dana-visa',
+  card: { brand: 'visa', last4: '4242', expMonth: 9, expYear: 2029 },
+  holderName: 'Dana Reyes',
+};
+
+/** Two participants' details, dates well over six weeks after NOW. */
+export const PARTICIPANTS: readonly TrainingParticipant[] = [
+  {
+    firstName: 'Jordan',
+    lastName: "O'Neill",
+    email: 'jordan.oneill@riverside-clinic.example',
+    firstPreferredDate: '2027-02-01',
+    secondPreferredDate: '2027-02-08',
+  },
+  {
+    firstName: 'Mei',
+    lastName: 'Tanaka-Ross',
+    email: 'mei.tanaka@riverside-clinic.example',
+    firstPreferredDate: '2027-02-01',
+    secondPreferredDate: '2027-03-01',
+  },
+];
 
 // The catalog: one product of each kind checkout cares about.
 interface Product {
@@ -489,6 +550,19 @@ export const events = {
     type: 'PaymentChosen',
     v: 1,
     data: { payment },
+  }),
+  declined: (decline: PaymentDecline): CheckoutEvent => ({
+    type: 'PaymentDeclined',
+    v: 1,
+    data: { decline },
+  }),
+  training: (
+    code: string,
+    participants: readonly TrainingParticipant[] = PARTICIPANTS,
+  ): CheckoutEvent => ({
+    type: 'TrainingParticipantsGiven',
+    v: 1,
+    data: { code, participants },
   }),
   placed: (orderId: string = CHECKOUT_ID): CheckoutEvent => ({
     type: 'CheckoutOrderPlaced',

@@ -56,6 +56,15 @@ const STORED: { readonly [K in CheckoutEventType]: Extract<CheckoutEvent, { type
     data: { billing: { sameAsShipping: false, address: GB_ADDRESS } },
   },
   PaymentChosen: events.payment() as Extract<CheckoutEvent, { type: 'PaymentChosen' }>,
+  PaymentDeclined: {
+    type: 'PaymentDeclined',
+    v: 1,
+    data: { decline: { reason: 'declined', source: 'new', last4: '0002' } },
+  },
+  TrainingParticipantsGiven: events.training('TRN-OL') as Extract<
+    CheckoutEvent,
+    { type: 'TrainingParticipantsGiven' }
+  >,
   CheckoutOrderPlaced: {
     type: 'CheckoutOrderPlaced',
     v: 1,

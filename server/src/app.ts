@@ -12,7 +12,7 @@ import type { TrustProxy } from './config';
 import { ContentFiles } from './content/content-files';
 import { cartContextProvider } from './carts/cart-context';
 import { checkoutContextProvider } from './checkout/checkout-context';
-import type { Database } from './db/database';
+import type { Database, Db } from './db/database';
 import { EventStore, type ContextProvider } from './event-store/event-store';
 import { ProcessManagerRunner } from './event-store/process-managers';
 import { rebuildStaleReadModels } from './event-store/read-models';
@@ -34,6 +34,12 @@ import { registerWebSessionRoutes } from './routes/auth/web-session';
 import { registerContentRoutes } from './routes/content/index';
 import { registerCustomerRoutes } from './routes/store/customer';
 import { registerStreamRoutes } from './streams/routes';
+import { registerOrderTrainingRoutes } from './routes/api/orders/training';
+import type { PaymentGateway } from './payments/gateway';
+import type { MailConfig } from './mail/config';
+import { startMailWorker, wakeMailWorkerOnAppend, type MailWorker } from './mail/worker';
+import { SandboxGateway } from './payments/sandbox/sandbox-gateway';
+import { registerPaymentSandboxRoutes } from './payments/sandbox/routes';
 
 export interface AppOptions {
   readonly database: Database;
@@ -61,6 +67,16 @@ export interface AppOptions {
   readonly contexts?: Readonly<Record<string, ContextProvider>>;
   /** Run the process managers in this process (default: yes). */
   readonly processManagers?: boolean;
+  /**
+   * The payment gateway (PAYMENT_GATEWAY; decision 026). Default: the embedded sandbox,
+   * whose hosted card fields this app then serves under /payment-sandbox/.
+   */
+  readonly payments?: PaymentGateway;
+  /**
+   * Send the mail outbox (SMTP_URL, MAIL_FROM; decision 027) from this process. Unset: no
+   * worker here (mails wait in the outbox, `npm run mail` lists them).
+   */
+  readonly mail?: MailConfig;
 }
 
 declare module 'fastify' {
@@ -133,14 +149,48 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await runner.stop();
     });
   }
+  if (options.mail) startMailOutbox(app, db, eventStore, options.mail);
   registerMeRoutes(app, options.database.db, identity.verifyToken);
+  const payments = options.payments ?? new SandboxGateway(db);
+  if (payments instanceof SandboxGateway) await registerPaymentSandboxRoutes(app, db);
   registerCheckoutRoutes(app, db, identity.verifyToken, {
     flags: options.flags,
     store: eventStore,
+    payments,
   });
+  registerOrderTrainingRoutes(app, db, identity.verifyToken, { store: eventStore });
   registerCommerceRoutes(app, options.database.db, identity.verifyToken, {
     platformKeys: options.commercePlatformKeys ?? [WEB_PLATFORM_KEY],
   });
   await registerStaticFiles(app, options.staticDir);
   return app;
+}
+
+/** The mail worker: started when the app is ready, woken by new orders, stopped before the database closes. */
+function startMailOutbox(
+  app: FastifyInstance,
+  db: Db,
+  eventStore: EventStore,
+  mail: MailConfig,
+): void {
+  let worker: MailWorker | undefined;
+  let unsubscribe: (() => void) | undefined;
+  app.addHook('onReady', (done) => {
+    worker = startMailWorker({
+      db,
+      smtpUrl: mail.smtpUrl,
+      from: mail.from,
+      logger: {
+        info: (details, message) => app.log.info(details, message),
+        warn: (details, message) => app.log.warn(details, message),
+        error: (details, message) => app.log.error(details, message),
+      },
+    });
+    unsubscribe = wakeMailWorkerOnAppend(eventStore, worker);
+    done();
+  });
+  app.addHook('preClose', async () => {
+    unsubscribe?.();
+    await worker?.stop();
+  });
 }

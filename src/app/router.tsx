@@ -217,6 +217,17 @@ function checkoutRoutes(): RouteObject[] {
       ],
     },
     {
+      // SPEC 2.1: express checkout, every choice on one page (signed-in, as checkout is).
+      path: 'exp-checkout',
+      lazy: async () => {
+        const [page, data] = await Promise.all([
+          import('../features/checkout/components/ExpressCheckoutPage'),
+          import('../features/checkout/checkout-loader'),
+        ]);
+        return { Component: page.ExpressCheckoutPage, loader: data.checkoutLoader };
+      },
+    },
+    {
       path: 'checkout/confirmation/:id',
       lazy: async () => {
         const [page, data] = await Promise.all([

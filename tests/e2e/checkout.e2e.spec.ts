@@ -8,6 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { emptyCart } from './support/cart';
 import { DANA, SAM, signInFromHeader } from './support/sign-in';
 
 const PRIYA = {
@@ -29,21 +30,6 @@ async function axe(page: Page, include?: string) {
 async function signIn(page: Page, user: typeof SAM, locale = 'en-gb') {
   await page.goto(`/${locale}/`);
   await signInFromHeader(page, user);
-}
-
-/** Empties the buyer's cart (a cart follows its user: earlier tests may have left lines). */
-async function emptyCart(page: Page, locale: string) {
-  await page.goto(`/${locale}/cart`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Shopping Cart');
-  await expect(page.getByText('Loading your cart…')).toHaveCount(0);
-  // The cart from the server (an earlier session's) has arrived.
-  await page.waitForLoadState('networkidle');
-  const remove = page.getByRole('button', { name: /^Remove / });
-  while ((await remove.count()) > 0) {
-    const before = await remove.count();
-    await remove.first().click();
-    await expect(remove).toHaveCount(before - 1);
-  }
 }
 
 async function addToCart(page: Page, locale: string, code: string, quantity = '1') {
@@ -93,6 +79,8 @@ test.describe('on a tablet', () => {
   test('Sam goes from the cart to a confirmed order paid by PO; the cart is then empty', async ({
     page,
   }) => {
+    // Every step, each checked with axe: long on a loaded machine.
+    test.slow();
     await signIn(page, SAM);
     await emptyCart(page, 'en-gb');
     await addToCart(page, 'en-gb', LEVEL_C_KIT, '2');

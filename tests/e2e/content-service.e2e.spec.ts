@@ -6,6 +6,8 @@ let store: CustomStore;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  // A store of its own starts, migrates and seeds: slow on a loaded machine.
+  test.setTimeout(180_000);
   store = await launchCustomStore();
 });
 
@@ -33,6 +35,29 @@ test('a flag flipped in the flag file changes the page on the next load, with no
   await expect(page.locator('.main-menu--editable summary').first()).toHaveText(
     'Assessments & Solutions',
   );
+});
+
+test('with the vat flag on, prices in the VAT stores read "Excl. VAT", and elsewhere they do not', async ({
+  page,
+}) => {
+  const gbProduct = `${store.url}/en-gb/p/WRI3-KIT`;
+  await page.goto(gbProduct);
+  await expect(page.locator('main .price').first()).toBeVisible();
+  await expect(page.getByText('Excl. VAT')).toHaveCount(0);
+
+  await store.setFlag('vat', true);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator('main .price').first()).toContainText('Excl. VAT', {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 20_000 });
+  await page.goto(`${store.url}/nl-nl/p/WRI3-KIT`);
+  await expect(page.locator('main .price').first()).toContainText('Excl. btw');
+  await page.goto(`${store.url}/en-us/p/WRI3-KIT`);
+  await expect(page.locator('main .price').first()).toBeVisible();
+  await expect(page.getByText('Excl. VAT')).toHaveCount(0);
+  await store.setFlag('vat', false);
 });
 
 test.describe('without the content security policy', () => {

@@ -155,6 +155,8 @@ test.describe('inactivity (SPEC 4.4)', () => {
 test.describe('token mode (the SSO flag)', () => {
   let store: CustomStore;
   test.beforeAll(async () => {
+    // A store of its own starts, migrates and seeds: slow on a loaded machine.
+    test.setTimeout(180_000);
     store = await launchCustomStore();
     await store.setFlag('sso', true);
   });

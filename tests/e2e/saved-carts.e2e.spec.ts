@@ -26,7 +26,9 @@ test('a signed-in buyer saves the cart, empties it, restores it, and merges or r
   await page.goto('/en-gb/');
   await signInFromHeader(page, SAM);
   await add(page, KIT, '2');
-  await page.goto('/en-gb/cart');
+  // To the cart as a buyer goes there: the header's cart link.
+  await page.getByTestId('cart-link').click();
+  await expect(page).toHaveURL(/\/en-gb\/cart$/);
   await page.getByRole('button', { name: 'Save cart' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save cart' });
   await expect(dialog.getByText('255 characters left')).toBeVisible();

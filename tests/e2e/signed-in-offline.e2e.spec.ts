@@ -354,6 +354,8 @@ test('offline, the idle warning still comes and the inactivity timeout still sig
 test.describe('token mode (the SSO flag)', () => {
   let custom: CustomStore;
   test.beforeAll(async () => {
+    // A store of its own starts, migrates and seeds: slow on a loaded machine.
+    test.setTimeout(180_000);
     custom = await launchCustomStore();
     await custom.setFlag('sso', true);
   });

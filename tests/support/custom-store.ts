@@ -27,6 +27,7 @@ export async function launchCustomStore(
   const store = await launchStoreProcess({
     dataDir: path.join(dir, 'data'),
     env: { CONTENT_DIR: contentDir, FLAGS_FILE: flagsFile },
+    readyTimeoutMs: 170_000,
     ...(options.withoutPublicUrl ? { withoutPublicUrl: true } : {}),
   });
   return {

@@ -32,6 +32,10 @@ export async function checkoutFlags(
     line3: values['line3-address'] === true,
     poThreshold: values['po-threshold'] === true,
     poForSpain: values['po-for-spain'] === true,
+    checkoutRetry: values['checkout-retry'] === true,
+    bankTransfer: values['bank-transfer'] === true,
+    ofac: values.ofac === true,
+    vat: values.vat === true,
   };
 }
 

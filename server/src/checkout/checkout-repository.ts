@@ -6,7 +6,13 @@
  * or changes what that user may see.
  */
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import { cartAccountsOf, isUuid, listAddresses } from '../customers/customer-repository';
+import {
+  cartAccountsOf,
+  isUuid,
+  listAddresses,
+  listPaymentMethods,
+} from '../customers/customer-repository';
+import { cardBrandOf } from '../../../domain/validation/payment';
 import type {
   CheckoutAccount,
   CheckoutFacts,
@@ -22,6 +28,7 @@ import {
   accountQualifiedUsers,
   customerAccounts,
   customerMembers,
+  paymentMethods,
   platformAccounts,
   qualifiedUsers,
   userPlatformAccounts,
@@ -32,11 +39,7 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-export interface CheckoutFlags {
-  readonly line3: boolean;
-  readonly poThreshold: boolean;
-  readonly poForSpain: boolean;
-}
+export type CheckoutFlags = CheckoutFacts['flags'];
 
 /** The customer accounts with an order placed on their behalf (SPEC 4.8: PO from then on). */
 async function accountsThatOrdered(db: Db, ids: readonly string[]): Promise<Set<string>> {
@@ -100,7 +103,7 @@ export async function loadCheckoutFacts(
 ): Promise<CheckoutFacts> {
   const accounts = await cartAccountsOf(db, userId);
   const ids = accounts.map((a) => a.id);
-  const [details, ordered, qualified, platforms, profile, addressBook] = await Promise.all([
+  const [details, ordered, qualified, platforms, profile, addressBook, cards] = await Promise.all([
     ids.length === 0
       ? Promise.resolve([])
       : db
@@ -126,6 +129,7 @@ export async function loadCheckoutFacts(
           .orderBy(asc(platformAccounts.accountNumber)),
     profileQglobalAccounts(db, userId),
     listAddresses(db, userId),
+    listPaymentMethods(db, userId),
   ]);
   const detail = new Map(details.map((d) => [d.id, d]));
   return {
@@ -148,6 +152,14 @@ export async function loadCheckoutFacts(
     })),
     profileQglobalAccounts: profile,
     addressBook,
+    savedCards: cards.map((card) => ({
+      id: card.id,
+      brand: cardBrandOf(card.brand),
+      last4: card.last4,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      holderName: card.holderName,
+    })),
     flags: options.flags,
     poThresholdMinor: options.poThresholdMinor,
   };
@@ -409,5 +421,65 @@ export async function saveToAddressBook(
     postalCode: address.postalCode,
     country: address.country,
     phone: address.phone ?? null,
+  });
+}
+
+/** The gateway's reusable token of one of the buyer's saved cards (never leaves the server). */
+export async function savedCardToken(
+  db: Db,
+  userId: string,
+  paymentMethodId: string,
+): Promise<string | null> {
+  if (!isUuid(paymentMethodId)) return null;
+  const [row] = await db
+    .select({ token: paymentMethods.gatewayToken })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, paymentMethodId), eq(paymentMethods.userId, userId)));
+  return row?.token ?? null;
+}
+
+/** "Save this card": the gateway's reusable token and what the store may know of the card. */
+export async function saveCardToProfile(
+  db: Db,
+  userId: string,
+  card: {
+    readonly token: string;
+    readonly brand: string;
+    readonly last4: string;
+    readonly expMonth: number;
+    readonly expYear: number;
+    readonly holderName: string;
+  },
+): Promise<void> {
+  const cards = await db
+    .select({
+      last4: paymentMethods.last4,
+      expMonth: paymentMethods.expMonth,
+      expYear: paymentMethods.expYear,
+      brand: paymentMethods.brand,
+    })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.userId, userId));
+  // The same card saved twice (two orders, "save" ticked each time) is kept once.
+  if (
+    cards.some(
+      (c) =>
+        c.last4 === card.last4 &&
+        c.expMonth === card.expMonth &&
+        c.expYear === card.expYear &&
+        c.brand === card.brand,
+    )
+  ) {
+    return;
+  }
+  await db.insert(paymentMethods).values({
+    id: randomUUID(),
+    userId,
+    gatewayToken: card.token,
+    brand: card.brand,
+    last4: card.last4,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+    holderName: card.holderName,
   });
 }

@@ -1,16 +1,26 @@
 /**
- * Checkout's online calls (decision 024): the buyer's facts, 'Account not listed', 'Add
- * qualified user', the Q-global lookup, placing the order and reading it back. The facts
- * are kept in the local database, so checkout works offline once they were loaded.
+ * Checkout's online calls (decisions 024, 026): the buyer's facts, 'Account not listed', 'Add
+ * qualified user', the Q-global lookup, how to mount the payment gateway's card fields,
+ * placing the order and reading it back. The facts are kept in the local database, so
+ * checkout works offline once they were loaded; the card fields need the network.
  */
 import type { CheckoutFacts, QualifiedUserOption } from '../../../domain/checkout/facts';
 import type { Order } from '../../../domain/order/order';
+import {
+  hostedFieldsConfigSchema,
+  type HostedFieldsConfig,
+} from '../../../domain/payment/hosted-fields';
 import { IDEMPOTENCY_HEADER } from '../../../domain/shared/idempotency';
 import type { Locale } from '../../../domain/storefront/storefronts';
 import { apiFetch, apiJson, postJson } from '../api';
 
 export function fetchCheckoutFacts(locale: Locale): Promise<CheckoutFacts> {
   return apiJson<CheckoutFacts>(`/api/checkout/facts?locale=${locale}`);
+}
+
+/** Where the gateway's card fields come from; read through its schema, nothing more. */
+export async function fetchPaymentFields(): Promise<HostedFieldsConfig> {
+  return hostedFieldsConfigSchema.parse(await apiJson<unknown>('/api/checkout/payment-fields'));
 }
 
 export function claimAccount(

@@ -4,23 +4,21 @@
  * buyer's facts (loaded once and kept for offline use), the cart it started from, and
  * placing the order: one online request with an idempotency key, after every queued choice
  * and cart change has reached the server. When the cart changes under an open checkout
- * (another tab), the checkout restarts and the screen is told.
+ * (another tab), the checkout restarts and the screen is told. A card the gateway refuses
+ * is told to the screens until another payment is chosen (SPEC 8).
  */
 import { BehaviorSubject, Subject, type Subscription } from 'rxjs';
-import {
-  checkoutCartOf,
-  priceCart,
-  type CheckoutCart,
-} from '../../../domain/checkout/cart-snapshot';
+import { checkoutCartOf, type CheckoutCart } from '../../../domain/checkout/cart-snapshot';
 import type { CheckoutCommand } from '../../../domain/checkout/commands';
 import type { CheckoutContext } from '../../../domain/checkout/context';
 import type { CheckoutEvent } from '../../../domain/checkout/events';
 import { accountIn, type CheckoutFacts } from '../../../domain/checkout/facts';
 import { CHECKOUT_MESSAGES, CHECKOUT_RULE_MESSAGES } from '../../../domain/checkout/messages';
-import { shippingMethodsFor } from '../../../domain/checkout/shipping-methods';
-import type { CheckoutState } from '../../../domain/checkout/state';
+import { checkoutTotals } from '../../../domain/checkout/totals';
+import type { CheckoutState, PaymentChoice } from '../../../domain/checkout/state';
 import { checkoutStreamKind } from '../../../domain/checkout/stream';
 import type { Order } from '../../../domain/order/order';
+import type { HostedFieldsConfig } from '../../../domain/payment/hosted-fields';
 import { DomainError } from '../../../domain/shared/domain-error';
 import type { Message } from '../../../domain/shared/message';
 import type { DistributiveOmit } from '../../../domain/shared/types';
@@ -33,7 +31,7 @@ import { cartStreamId } from '../cart/cart-stream';
 import { online$ } from '../connectivity';
 import type { SignedInUser } from '../session';
 import type { OpenStream } from '../sync/sync-engine';
-import { fetchCheckoutFacts, fetchOrder, postPlaceOrder } from './checkout-api';
+import { fetchCheckoutFacts, fetchOrder, fetchPaymentFields, postPlaceOrder } from './checkout-api';
 
 export type CheckoutRequest = DistributiveOmit<CheckoutCommand, 'metadata'>;
 
@@ -52,6 +50,25 @@ export interface CheckoutView {
   readonly pending: number;
   /** The order this checkout placed (known here at once, on the stream once recorded). */
   readonly placedOrderId: string | null;
+  /** The payment the gateway refused, until another is chosen (SPEC 8). */
+  readonly declined: DeclinedPayment | null;
+}
+
+/** A payment the gateway refused: nothing was charged, and the buyer pays again (SPEC 8). */
+export interface DeclinedPayment {
+  readonly source: 'saved' | 'new';
+  /** The saved card refused, while this page still holds it as the payment chosen. */
+  readonly savedCardId: string | null;
+  /** SPEC 8's words: the saved card banner for a saved card. */
+  readonly message: Message;
+}
+
+/** What this page learnt from the answer to placing the order, before the store's record. */
+interface LocalDecline {
+  readonly checkoutId: string;
+  /** The payment refused, as this page holds it. */
+  readonly payment: PaymentChoice | null;
+  readonly declined: DeclinedPayment;
 }
 
 export type PlaceOrderOutcome =
@@ -60,6 +77,8 @@ export type PlaceOrderOutcome =
   | { readonly kind: 'restarted' }
   /** A rule stops the order, in the spec's words. */
   | { readonly kind: 'refused'; readonly message: Message }
+  /** The gateway refused the card: nothing was charged or placed (SPEC 8). */
+  | { readonly kind: 'declined'; readonly declined: DeclinedPayment }
   /** SPEC 8 'Error during place order.': nothing is lost, the buyer may try again. */
   | { readonly kind: 'failed'; readonly message: Message };
 
@@ -82,6 +101,66 @@ export const orderKey = (userId: string, orderId: string) => `order:${userId}:${
 /** How often a place-order request is sent again when its answer is lost. */
 const SEND_TRIES = 3;
 
+/**
+ * The refusal of a card from the answer's message id (the saved card banner for a saved
+ * card, SPEC 8), or from the payment this page holds when the answer does not say.
+ */
+export function declinedFrom(
+  messageId: string | undefined,
+  payment: PaymentChoice | null,
+): DeclinedPayment {
+  const saved =
+    messageId === CHECKOUT_MESSAGES.savedCardDetails.id ||
+    (messageId !== CHECKOUT_MESSAGES.paymentDetails.id &&
+      payment?.method === 'card' &&
+      payment.source === 'saved');
+  const savedCardId =
+    saved && payment?.method === 'card' && payment.source === 'saved'
+      ? payment.paymentMethodId
+      : null;
+  return saved
+    ? { source: 'saved', savedCardId, message: CHECKOUT_MESSAGES.savedCardDetails }
+    : { source: 'new', savedCardId: null, message: CHECKOUT_MESSAGES.paymentDetails };
+}
+
+/** The same payment: one card (by its saved id or its token), or the same other method. */
+function samePayment(a: PaymentChoice | null, b: PaymentChoice | null): boolean {
+  if (a === null || b === null) return a === b;
+  if (a.method === 'card' && b.method === 'card') {
+    if (a.source === 'saved' && b.source === 'saved') {
+      return a.paymentMethodId === b.paymentMethodId;
+    }
+    return a.source === 'new' && b.source === 'new' && a.token === b.token;
+  }
+  if (a.method === 'purchase-order' && b.method === 'purchase-order') {
+    return a.poNumber === b.poNumber;
+  }
+  return a.method === b.method;
+}
+
+/**
+ * The refusal to show: the one the store recorded on the checkout, else the one this page
+ * was answered while the refused payment is still the one chosen here (the store's record
+ * arrives with the next pull).
+ */
+export function declinedPaymentOf(
+  state: CheckoutState,
+  checkoutId: string,
+  local: LocalDecline | null,
+): DeclinedPayment | null {
+  if (state.paymentDeclined) {
+    const { source } = state.paymentDeclined;
+    return {
+      source,
+      savedCardId: null,
+      message:
+        source === 'saved' ? CHECKOUT_MESSAGES.savedCardDetails : CHECKOUT_MESSAGES.paymentDetails,
+    };
+  }
+  if (local?.checkoutId !== checkoutId || state.placedOrderId) return null;
+  return samePayment(state.payment, local.payment) ? local.declined : null;
+}
+
 export class CheckoutStore {
   readonly view$ = new BehaviorSubject<CheckoutView | null>(null);
   /** The cart changed under the open checkout: it went back to its first step. */
@@ -95,6 +174,9 @@ export class CheckoutStore {
   private justPlaced: { readonly checkoutId: string; readonly orderId: string } | null = null;
   private opening: Promise<void> | undefined;
   private openingKey = '';
+  /** The card refused when this page placed the order. */
+  private localDecline: LocalDecline | null = null;
+  private fieldsConfig: Promise<HostedFieldsConfig> | undefined;
 
   constructor(private readonly cart: CartStore) {}
 
@@ -242,6 +324,7 @@ export class CheckoutStore {
       factsStatus: status,
       pending: opened.stream.stream.pending.length,
       placedOrderId: state.placedOrderId ?? justPlaced,
+      declined: declinedPaymentOf(state, opened.checkoutId, this.localDecline),
     });
   }
 
@@ -271,6 +354,18 @@ export class CheckoutStore {
       const facts = this.facts$.getValue().facts;
       this.facts$.next({ facts, status: facts ? 'cached' : 'unavailable' });
     }
+  }
+
+  /**
+   * How to mount the payment gateway's card fields (online only: the fields are the
+   * gateway's page). Asked once per page; asked again after a failure.
+   */
+  paymentFields(): Promise<HostedFieldsConfig> {
+    this.fieldsConfig ??= fetchPaymentFields().catch((error: unknown) => {
+      this.fieldsConfig = undefined;
+      throw error;
+    });
+    return this.fieldsConfig;
   }
 
   /** Loads the facts again (after an account or a user was added). */
@@ -313,17 +408,16 @@ export class CheckoutStore {
     }
   }
 
-  /** What the order comes to as the buyer sees it: the cart for the account, plus shipping. */
+  /** What the order comes to as the buyer sees it: the cart for the account, shipping, tax. */
   expectedTotalMinor(): number | null {
     const view = this.view$.getValue();
     if (!view?.cart || !view.facts || !view.state.account) return null;
-    const account = accountIn(view.facts, view.state.account.id);
-    const priced = priceCart(view.cart, account?.discounts ?? []);
-    const shipping = shippingMethodsFor(view.storefront.storeId).find(
-      (m) => m.id === view.state.shippingMethod,
-    );
-    const ships = view.cart.lines.some((l) => l.format === 'physical-kit');
-    return priced.totalMinor + (ships ? (shipping?.priceMinor ?? 0) : 0);
+    return checkoutTotals({
+      state: view.state,
+      cart: view.cart,
+      storeId: view.storefront.storeId,
+      account: accountIn(view.facts, view.state.account.id),
+    }).totalMinor;
   }
 
   /**
@@ -383,6 +477,15 @@ export class CheckoutStore {
           // Another tab chose something meanwhile: pulled here, for the buyer to review.
           await this.cart.engine.pull(stream.streamId, user.id).catch(() => undefined);
           return { kind: 'refused', message: CHECKOUT_RULE_MESSAGES.reviewAgain };
+        }
+        if (code === 'checkout.payment-declined') {
+          // The store recorded the refusal on the checkout; it arrives with the next pull,
+          // and until then this page holds it, so the buyer stays on review to pay again.
+          const payment = stream.state$.getValue().payment;
+          const declined = declinedFrom(field?.code, payment);
+          this.localDecline = { checkoutId: opened.checkoutId, payment, declined };
+          this.publish();
+          return { kind: 'declined', declined };
         }
         if (field && error.status === 422) {
           return {

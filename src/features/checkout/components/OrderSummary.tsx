@@ -5,32 +5,25 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
-import { priceCart } from '../../../../domain/checkout/cart-snapshot';
 import { accountIn } from '../../../../domain/checkout/facts';
-import { shippingMethodsFor } from '../../../../domain/checkout/shipping-methods';
+import { checkoutTotals } from '../../../../domain/checkout/totals';
 import { formatMoney, money } from '../../../../domain/pricing/money';
 import type { CheckoutView } from '../../../infra/checkout/checkout-store';
 import { languageTag } from '../../../shell/storefront-label';
 import { useCheckoutCopy } from '../hooks/use-checkout';
+import { TaxRows } from './TaxRows';
 
 export function useOrderTotals(view: CheckoutView) {
   const { cart, facts, state, storefront } = view;
   if (!cart) return null;
-  const account = state.account && facts ? accountIn(facts, state.account.id) : undefined;
-  const priced = priceCart(cart, account?.discounts ?? cart.accountDiscounts ?? []);
-  const ships = cart.lines.some((l) => l.format === 'physical-kit');
-  const method = ships
-    ? shippingMethodsFor(storefront.storeId).find((m) => m.id === state.shippingMethod)
-    : undefined;
-  const shippingMinor = method?.priceMinor ?? 0;
-  return {
-    priced,
-    ships,
-    shippingChosen: method !== undefined,
-    shippingMinor,
-    taxMinor: 0,
-    totalMinor: priced.totalMinor + shippingMinor,
-  };
+  const totals = checkoutTotals({
+    state,
+    cart,
+    storeId: storefront.storeId,
+    account: state.account && facts ? accountIn(facts, state.account.id) : undefined,
+    fallbackDiscounts: cart.accountDiscounts ?? null,
+  });
+  return { ...totals, shippingChosen: totals.shippingMethod !== null };
 }
 
 export function OrderSummary({
@@ -105,10 +98,7 @@ export function OrderSummary({
             </dd>
           </>
         )}
-        <dt>
-          <Trans>Tax</Trans>
-        </dt>
-        <dd>{format(totals.taxMinor)}</dd>
+        <TaxRows tax={totals.tax} format={format} />
         <dt className="checkout-totals__total">
           <Trans>Order total</Trans>
         </dt>

@@ -1,17 +1,25 @@
 /**
  * Review and place order (SPEC 2.5, 2.6, 4.8, 5, 8): every choice of the checkout with a
- * link back to its step, the items with their discounts, shipping, tax and the order total,
- * the terms to accept, and Place order (one online request; nothing is lost when it fails).
- * A cart with a pre-ordered item shows the pre-ordered item modal first. The pieces that show
- * a choice (an address, a contact, a platform account, the totals) are shared with the order
- * confirmation.
+ * link back to its step, the items with their discounts, shipping, each tax line and the
+ * order total, the terms to accept, and Place order (one online request; nothing is lost
+ * when it fails). A card the gateway refuses is told in the spec's words, with nothing
+ * placed and every choice kept; with `checkout-retry` the buyer pays another way right here,
+ * else goes back to the payment step. A cart with a pre-ordered item shows the pre-ordered
+ * item modal first. The pieces that show a choice (an address, a contact, a platform
+ * account, the totals) are shared with the order confirmation.
  */
+import type { OrderPayment } from '../../../../domain/order/order';
 import { withValues } from '../../../../domain/shared/message';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { cartNeeds, type CheckoutCart } from '../../../../domain/checkout/cart-snapshot';
+import {
+  cartNeeds,
+  type CartNeeds,
+  type CheckoutCart,
+} from '../../../../domain/checkout/cart-snapshot';
+import { accountIn } from '../../../../domain/checkout/facts';
 import { CHECKOUT_MESSAGES } from '../../../../domain/checkout/messages';
 import {
   SHIPPING_METHOD_DAYS,
@@ -23,6 +31,7 @@ import {
   billingAddressOf,
   type CheckoutAddress,
   type ChosenAccount,
+  type CheckoutState,
   type ChosenQualifiedUser,
   type InvoiceContact,
   type PaymentChoice,
@@ -31,6 +40,7 @@ import { stepById, type CheckoutStepId } from '../../../../domain/checkout/steps
 import { DISCOUNT_LABELS, discountLabel } from '../../../../domain/pricing/discount-label';
 import { formatMoney, money } from '../../../../domain/pricing/money';
 import type { Message } from '../../../../domain/shared/message';
+import type { TaxBasis, TaxLine } from '../../../../domain/tax/tax';
 import { findCountry } from '../../../../domain/validation/address';
 import { V } from '../../../../domain/validation/messages';
 import type {
@@ -46,8 +56,12 @@ import { useModalDialog } from '../../../shell/use-modal-dialog';
 import { useStorefront } from '../../../shell/use-storefront';
 import { checkoutBase, stepPath } from '../checkout-paths';
 import { useCheckout, useCheckoutCopy } from '../hooks/use-checkout';
+import { PaymentMethods } from './CardPaymentMethods';
+import { CARD_BRAND_NAMES, cardExpiry } from './CardPaymentSummary';
 import { useStepLabel } from './CheckoutLayout';
 import { useOrderTotals } from './OrderSummary';
+import { TaxRows } from './TaxRows';
+import { TrainingSection } from './TrainingSection';
 import '../review.css';
 
 export function ReviewStep() {
@@ -71,7 +85,6 @@ function Review({
 }) {
   const { t, i18n } = useLingui();
   const label = useStepLabel();
-  const copy = useCheckoutCopy();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const online = useObservableValue(online$);
@@ -84,6 +97,10 @@ function Review({
   const [termsMissing, setTermsMissing] = useState(false);
   const [placing, setPlacing] = useState(false);
   const [problem, setProblem] = useState<Message | null>(null);
+  const [paidAnotherWay, setPaidAnotherWay] = useState(false);
+  const declinedHeading = useRef<HTMLHeadingElement>(null);
+  const placeButton = useRef<HTMLButtonElement>(null);
+  const declined = view.declined;
   const needs = cartNeeds(cart.lines);
   const preOrderKey = `${view.checkoutId}:${cart.fingerprint}`;
   const [preOrderOpen, setPreOrderOpen] = useState(
@@ -95,12 +112,22 @@ function Review({
   const { state, storefront } = view;
   const currency = cart.currency;
   const format = (minor: number) => formatMoney(money(minor, currency), languageTag(storefront));
-  const method = shippingMethodsFor(storefront.storeId).find((m) => m.id === state.shippingMethod);
-  const billing = billingAddressOf(state);
-  const notChosen = <Trans>Not chosen yet</Trans>;
+  const account = state.account && view.facts ? accountIn(view.facts, state.account.id) : undefined;
+  const retryHere = view.facts?.flags.checkoutRetry === true;
+
+  // A refused card: the buyer's attention goes to what happened and what to do next.
+  const isDeclined = declined !== null;
+  useEffect(() => {
+    if (isDeclined) declinedHeading.current?.focus();
+  }, [isDeclined]);
 
   const place = async () => {
     if (placingNow.current) return;
+    if (declined) {
+      // Nothing to charge until another payment is chosen (the store refuses it anyway).
+      declinedHeading.current?.focus();
+      return;
+    }
     if (!terms) {
       setTermsMissing(true);
       termsBox.current?.focus();
@@ -124,8 +151,10 @@ function Review({
     }
     placingNow.current = false;
     setPlacing(false);
-    // 'restarted': the layout takes the buyer back to the first step and says why.
-    if (outcome.kind !== 'restarted') setProblem(outcome.message);
+    setPaidAnotherWay(false);
+    // 'restarted': the layout takes the buyer back to the first step and says why;
+    // 'declined': the checkout's view now holds the refusal, shown above.
+    if (outcome.kind === 'refused' || outcome.kind === 'failed') setProblem(outcome.message);
   };
 
   const priced = totals?.priced;
@@ -158,75 +187,49 @@ function Review({
 
   return (
     <>
+      {declined ? (
+        <section className="checkout-section payment-declined" aria-labelledby={`${id}-declined`}>
+          <h2 id={`${id}-declined`} ref={declinedHeading} tabIndex={-1}>
+            <Trans>Your payment was not accepted</Trans>
+          </h2>
+          <p className="checkout-notice checkout-notice--error" role="alert">
+            {i18n._(declined.message)}
+          </p>
+          <p>
+            <Trans>Nothing was charged and your order has not been placed.</Trans>
+          </p>
+          {retryHere && account && view.facts ? (
+            <PaymentMethods
+              store={store}
+              view={view}
+              cart={cart}
+              facts={view.facts}
+              account={account}
+              submitLabel={t`Use this payment method`}
+              onChosen={() => {
+                setPaidAnotherWay(true);
+                setProblem(null);
+                placeButton.current?.focus();
+              }}
+            />
+          ) : (
+            <p>
+              <Link to={edit('payment')}>
+                <Trans>Choose another payment method</Trans>
+              </Link>
+            </p>
+          )}
+        </section>
+      ) : null}
       <section className="checkout-section" aria-labelledby={`${id}-choices`}>
         <h2 id={`${id}-choices`}>{label('review')}</h2>
-        <dl className="review-list">
-          <ReviewRow term={t`Customer account`} editTo={edit('accounts')}>
-            {state.account ? <AccountView account={state.account} /> : notChosen}
-          </ReviewRow>
-          <ReviewRow term={t`Qualified user`} editTo={edit('accounts')}>
-            {state.qualifiedUser ? <QualifiedUserView user={state.qualifiedUser} /> : notChosen}
-          </ReviewRow>
-          {needs.qglobal ? (
-            <ReviewRow term={t`Q-global account`} editTo={edit('accounts')}>
-              {state.qglobal ? (
-                <PlatformAccountView
-                  accountNumber={
-                    state.qglobal.mode === 'existing' ? state.qglobal.accountNumber : null
-                  }
-                  owner={state.qualifiedUser}
-                />
-              ) : (
-                notChosen
-              )}
-            </ReviewRow>
-          ) : null}
-          {needs.aimsweb ? (
-            <ReviewRow term={t`aimswebPlus account`} editTo={edit('accounts')}>
-              {state.aimsweb ? (
-                <PlatformAccountView
-                  accountNumber={
-                    state.aimsweb.mode === 'existing' ? state.aimsweb.accountNumber : null
-                  }
-                  owner={state.qualifiedUser}
-                />
-              ) : (
-                notChosen
-              )}
-            </ReviewRow>
-          ) : null}
-          {needs.shipping ? (
-            <>
-              <ReviewRow term={copy('shippingAddress')} editTo={edit('shipping-address')}>
-                {state.shippingAddress ? (
-                  <AddressView address={state.shippingAddress} />
-                ) : (
-                  notChosen
-                )}
-              </ReviewRow>
-              <ReviewRow term={copy('shippingMethod')} editTo={edit('shipping-method')}>
-                {method ? <ShippingMethodView method={method} format={format} /> : notChosen}
-              </ReviewRow>
-            </>
-          ) : null}
-          <ReviewRow term={copy('billingAddress')} editTo={edit('billing-address')}>
-            {billing ? (
-              <>
-                {state.billing?.sameAsShipping ? (
-                  <span className="review-lines review-note">
-                    <Trans>Same as shipping address</Trans>
-                  </span>
-                ) : null}
-                <AddressView address={billing} />
-              </>
-            ) : (
-              notChosen
-            )}
-          </ReviewRow>
-          <ReviewRow term={copy('payment')} editTo={edit('payment')}>
-            {state.payment ? <PaymentView payment={state.payment} /> : notChosen}
-          </ReviewRow>
-        </dl>
+        <CheckoutChoices
+          state={state}
+          needs={needs}
+          storeId={storefront.storeId}
+          format={format}
+          edit={edit}
+        />
       </section>
 
       {totals && priced ? (
@@ -254,10 +257,13 @@ function Review({
               totals.ships ? (totals.shippingChosen ? totals.shippingMinor : null) : undefined
             }
             taxMinor={totals.taxMinor}
+            tax={totals.tax}
             totalMinor={totals.totalMinor}
           />
         </section>
       ) : null}
+
+      <TrainingSection view={view} />
 
       <section className="checkout-section" aria-labelledby={`${id}-place`}>
         <h2 id={`${id}-place`} className="visually-hidden">
@@ -291,6 +297,11 @@ function Review({
             {i18n._(problem)}
           </p>
         ) : null}
+        {paidAnotherWay && !declined ? (
+          <p className="checkout-notice" role="status">
+            <Trans>Your payment method was changed. Check it above, then place your order.</Trans>
+          </p>
+        ) : null}
         {online ? null : (
           <p id={offlineId} className="checkout-notice checkout-notice--warning" role="status">
             <Trans>
@@ -306,6 +317,7 @@ function Review({
         ) : null}
         <div className="checkout-actions">
           <button
+            ref={placeButton}
             type="button"
             className="button-link review-place"
             disabled={placing || !online}
@@ -365,13 +377,107 @@ function PreOrderDialog({ names, onClose }: { names: readonly string[]; onClose:
 }
 
 /** One row of a summary list: what it is, the choice, and a link to change it. */
+/**
+ * Every choice of a checkout as a list, each with its link back to its step: the review
+ * step's and express checkout's (which names a pending aimswebPlus account and says
+ * 'Change').
+ */
+export function CheckoutChoices({
+  state,
+  needs,
+  storeId,
+  format,
+  edit,
+  link = 'edit',
+  aimswebPending,
+}: {
+  state: CheckoutState;
+  needs: CartNeeds;
+  storeId: string;
+  format: (minor: number) => string;
+  edit: (step: CheckoutStepId) => string;
+  link?: 'edit' | 'change';
+  /** Shown for the aimswebPlus account while it is not chosen yet (express checkout). */
+  aimswebPending?: ReactNode;
+}) {
+  const { t } = useLingui();
+  const method = shippingMethodsFor(storeId).find((m) => m.id === state.shippingMethod);
+  const billing = billingAddressOf(state);
+  const copy = useCheckoutCopy();
+  const notChosen = <Trans>Not chosen yet</Trans>;
+  return (
+    <dl className="review-list">
+      <ReviewRow term={t`Customer account`} editTo={edit('accounts')} link={link}>
+        {state.account ? <AccountView account={state.account} /> : notChosen}
+      </ReviewRow>
+      <ReviewRow term={t`Qualified user`} editTo={edit('accounts')} link={link}>
+        {state.qualifiedUser ? <QualifiedUserView user={state.qualifiedUser} /> : notChosen}
+      </ReviewRow>
+      {needs.qglobal ? (
+        <ReviewRow term={t`Q-global account`} editTo={edit('accounts')} link={link}>
+          {state.qglobal ? (
+            <PlatformAccountView
+              accountNumber={state.qglobal.mode === 'existing' ? state.qglobal.accountNumber : null}
+              owner={state.qualifiedUser}
+            />
+          ) : (
+            notChosen
+          )}
+        </ReviewRow>
+      ) : null}
+      {needs.aimsweb ? (
+        <ReviewRow term={t`aimswebPlus account`} editTo={edit('accounts')} link={link}>
+          {state.aimsweb ? (
+            <PlatformAccountView
+              accountNumber={state.aimsweb.mode === 'existing' ? state.aimsweb.accountNumber : null}
+              owner={state.qualifiedUser}
+            />
+          ) : (
+            (aimswebPending ?? notChosen)
+          )}
+        </ReviewRow>
+      ) : null}
+      {needs.shipping ? (
+        <>
+          <ReviewRow term={copy('shippingAddress')} editTo={edit('shipping-address')} link={link}>
+            {state.shippingAddress ? <AddressView address={state.shippingAddress} /> : notChosen}
+          </ReviewRow>
+          <ReviewRow term={copy('shippingMethod')} editTo={edit('shipping-method')} link={link}>
+            {method ? <ShippingMethodView method={method} format={format} /> : notChosen}
+          </ReviewRow>
+        </>
+      ) : null}
+      <ReviewRow term={copy('billingAddress')} editTo={edit('billing-address')} link={link}>
+        {billing ? (
+          <>
+            {state.billing?.sameAsShipping ? (
+              <span className="review-lines review-note">
+                <Trans>Same as shipping address</Trans>
+              </span>
+            ) : null}
+            <AddressView address={billing} />
+          </>
+        ) : (
+          notChosen
+        )}
+      </ReviewRow>
+      <ReviewRow term={copy('payment')} editTo={edit('payment')} link={link}>
+        {state.payment ? <PaymentView payment={state.payment} /> : notChosen}
+      </ReviewRow>
+    </dl>
+  );
+}
+
 export function ReviewRow({
   term,
   editTo,
+  link = 'edit',
   children,
 }: {
   term: string;
   editTo?: string;
+  /** The link's word: 'Edit' (review) or 'Change' (express checkout). */
+  link?: 'edit' | 'change';
   children: ReactNode;
 }) {
   return (
@@ -381,7 +487,7 @@ export function ReviewRow({
       {editTo ? (
         <dd className="review-list__edit">
           <Link to={editTo}>
-            <Trans>Edit</Trans>
+            {link === 'change' ? <Trans>Change</Trans> : <Trans>Edit</Trans>}
             <span className="visually-hidden"> {term}</span>
           </Link>
         </dd>
@@ -510,7 +616,31 @@ export function InvoiceContactView({ contact }: { contact: InvoiceContact }) {
   );
 }
 
-export function PaymentView({ payment }: { payment: PaymentChoice }) {
+export function PaymentView({ payment }: { payment: PaymentChoice | OrderPayment }) {
+  if (payment.method === 'card') {
+    const last4 = payment.card.last4;
+    const brand = payment.card.brand === 'unknown' ? '' : CARD_BRAND_NAMES[payment.card.brand];
+    const expiry = cardExpiry(payment.card);
+    return (
+      <>
+        <span className="review-lines">
+          <Trans>Credit card ending in {last4}</Trans>
+        </span>
+        <span className="review-lines review-note">
+          {brand} <Trans>Expires {expiry}</Trans>
+        </span>
+      </>
+    );
+  }
+  if (payment.method === 'bank-transfer') {
+    return (
+      <span className="review-lines">
+        <Trans>
+          Bank transfer: we send the invoice with our bank details to the billing address.
+        </Trans>
+      </span>
+    );
+  }
   const poNumber = payment.poNumber;
   return (
     <>
@@ -596,9 +726,16 @@ export interface DiscountRow {
   readonly minor: number;
 }
 
+/** The taxes of a total and why there are none when there are none (decision 025). */
+export interface TaxView {
+  readonly basis: TaxBasis;
+  readonly lines: readonly Pick<TaxLine, 'id' | 'label' | 'rate' | 'amountMinor'>[];
+}
+
 /**
  * Subtotal, each discount, shipping (`undefined`: nothing ships; `null`: not chosen yet),
- * tax and the total.
+ * tax (each line with its rate, 'VAT (20%)', or why there is none, when `tax` is given) and
+ * the total.
  */
 export function TotalsView({
   format,
@@ -606,6 +743,7 @@ export function TotalsView({
   discounts,
   shippingMinor,
   taxMinor,
+  tax,
   totalMinor,
 }: {
   format: (minor: number) => string;
@@ -613,8 +751,19 @@ export function TotalsView({
   discounts: readonly DiscountRow[];
   shippingMinor: number | null | undefined;
   taxMinor: number;
+  tax?: TaxView;
   totalMinor: number;
 }) {
+  const taxRows = tax ? (
+    <TaxRows tax={tax} format={format} />
+  ) : (
+    <>
+      <dt>
+        <Trans>Tax</Trans>
+      </dt>
+      <dd>{format(taxMinor)}</dd>
+    </>
+  );
   return (
     <dl className="checkout-totals">
       <dt>
@@ -635,10 +784,7 @@ export function TotalsView({
           <dd>{shippingMinor === null ? <Trans>Not chosen yet</Trans> : format(shippingMinor)}</dd>
         </>
       ) : null}
-      <dt>
-        <Trans>Tax</Trans>
-      </dt>
-      <dd>{format(taxMinor)}</dd>
+      {taxRows}
       <dt className="checkout-totals__total">
         <Trans>Order total</Trans>
       </dt>

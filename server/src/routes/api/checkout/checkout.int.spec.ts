@@ -239,13 +239,14 @@ describe.each(testDatabaseTargets())('placing an order on $kind', (target) => {
       cartId: cart.cartId,
     });
     expect(order.lines).toHaveLength(1);
-    // Riverside's organizational discount (10 %) on the kit, then shipping; tax 0 for now.
+    // Riverside's organizational discount (10 %) on the kit, then shipping, then UK VAT
+    // (20 % of goods and shipping: Riverside is not tax exempt).
     const line = order.lines[0];
     expect(line?.discountMinor).toBe(Math.round((line?.unitPriceMinor ?? 0) * 2 * 0.1));
-    expect(order.totals.totalMinor).toBe(
-      order.totals.subtotalMinor - order.totals.discountsMinor + 1600,
-    );
-    expect(order.totals.taxMinor).toBe(0);
+    const beforeTax = order.totals.subtotalMinor - order.totals.discountsMinor + 1600;
+    expect(order.totals.taxMinor).toBe(Math.round(beforeTax * 0.2));
+    expect(order.totals.totalMinor).toBe(beforeTax + order.totals.taxMinor);
+    expect(order.tax.lines.map((l) => [l.id, l.rate])).toEqual([['vat', '20%']]);
 
     const read = await app.inject({
       url: `/api/orders/${order.orderId}`,

@@ -3,6 +3,7 @@
  * themselves sync through the checkout stream (`/api/checkouts/{id}/commands`); here:
  *
  * - `GET /api/checkout/facts?locale=`: what the checkout decider decides on, for the caller;
+ * - `GET /api/checkout/payment-fields`: how to mount the payment gateway's card fields;
  * - `POST /api/checkout/accounts/claim`: 'Account not listed';
  * - `POST /api/checkout/accounts/{id}/qualified-users`: 'Add qualified user' by email;
  * - `POST /api/checkout/qglobal/lookup` and `/qglobal/profile`: the Q-global add outcomes;
@@ -15,9 +16,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
 import * as z from 'zod';
-import { CHECKOUT_RULE_MESSAGES } from '../../../../../domain/checkout/messages';
+import { randomBytes } from 'node:crypto';
+import { CHECKOUT_MESSAGES, CHECKOUT_RULE_MESSAGES } from '../../../../../domain/checkout/messages';
 import { checkoutStreamKind } from '../../../../../domain/checkout/stream';
-import type { CheckoutState } from '../../../../../domain/checkout/state';
+import type { CheckoutState, PaymentDecline } from '../../../../../domain/checkout/state';
 import {
   addQualifiedUserRequestSchema,
   checkoutLocaleQuery,
@@ -32,6 +34,7 @@ import {
   type OrderState,
 } from '../../../../../domain/order/order';
 import { decidePlaceOrder } from '../../../../../domain/order/place-order';
+import { screenedNames, screenNames } from '../../../../../domain/order/screening';
 import { DomainError } from '../../../../../domain/shared/domain-error';
 import { formatMessage, type Message } from '../../../../../domain/shared/message';
 import type { ApiErrorBody } from '../../../../../domain/shared/api-error';
@@ -49,8 +52,12 @@ import {
   claimAccount,
   lookupQglobal,
   nextWebReference,
+  saveCardToProfile,
+  savedCardToken,
   saveToAddressBook,
 } from '../../../checkout/checkout-repository';
+import { PaymentGatewayError, type PaymentGateway } from '../../../payments/gateway';
+import { SANDBOX_DENIED_PARTIES } from '../../../screening/denied-parties';
 import type { Db } from '../../../db/database';
 import type { EventStore } from '../../../event-store/event-store';
 import type { FlagService } from '../../../flags/flag-service';
@@ -58,6 +65,14 @@ import { sendOnce } from '../../../plugins/idempotency';
 import { errorBody } from '../../../plugins/errors';
 
 const idParams = z.object({ id: idSchema });
+
+/** An access code for a seat of a digital item: 16 letters and digits in four groups. */
+function newAccessCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(16);
+  const code = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+  return code.match(/.{4}/g)?.join('-') ?? code;
+}
 
 /** A broken rule, in the shape of every API error, with the message id clients translate. */
 export function ruleBody(code: string, message: Message): ApiErrorBody {
@@ -86,9 +101,13 @@ export function registerCheckoutRoutes(
   app: FastifyInstance,
   db: Db,
   verifyToken: VerifyToken,
-  deps: { readonly flags: FlagService; readonly store: EventStore },
+  deps: {
+    readonly flags: FlagService;
+    readonly store: EventStore;
+    readonly payments: PaymentGateway;
+  },
 ): void {
-  const { flags, store } = deps;
+  const { flags, store, payments } = deps;
   app.addHook('onRequest', async (request, reply) => {
     if (
       request.url.startsWith('/api/checkout/') ||
@@ -107,6 +126,13 @@ export function registerCheckoutRoutes(
     if (!caller) return reply;
     const { locale } = checkoutLocaleQuery.parse(request.query);
     return factsFor(db, flags, caller.user, storefrontFor(locale));
+  });
+
+  /** What the browser needs to mount the payment gateway's card fields (decision 026). */
+  app.get('/api/checkout/payment-fields', async (request, reply) => {
+    const caller = await requireCaller(request, reply, db, verifyToken);
+    if (!caller) return reply;
+    return payments.clientConfig();
   });
 
   app.post('/api/checkout/accounts/claim', async (request, reply) => {
@@ -238,6 +264,16 @@ export function registerCheckoutRoutes(
           ...(body.expectedTotalMinor !== undefined
             ? { expectedTotalMinor: body.expectedTotalMinor }
             : {}),
+          // With `ofac` on, the order's names against the denied-party list (decision 028).
+          ...(facts.flags.ofac
+            ? {
+                screening: screenNames(
+                  screenedNames(checkout, { firstName: user.givenName, lastName: user.familyName }),
+                  SANDBOX_DENIED_PARTIES,
+                ),
+              }
+            : {}),
+          accessCode: newAccessCode,
         });
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
@@ -246,8 +282,29 @@ export function registerCheckoutRoutes(
           body: ruleBody(error.code, error.detail),
         };
       }
+      if (order.status === 'declined') {
+        request.log.warn({ orderId }, 'an order was declined by sanctions screening');
+      }
+
+      // A card is charged once the order stands, unless screening declined it (nothing is
+      // charged then). A refusal is recorded on the checkout: the buyer pays again.
+      const paid = await chargeCard(order, checkout, found.row.version, user.id);
+      if (!paid.ok) {
+        await recordDecline(id, user.id, storefront.storeId, paid.decline);
+        const message =
+          paid.decline.source === 'saved'
+            ? CHECKOUT_MESSAGES.savedCardDetails
+            : CHECKOUT_MESSAGES.paymentDetails;
+        return {
+          statusCode: 422,
+          body: ruleBody('checkout.payment-declined', { ...message, values: {} }),
+        };
+      }
+      order = paid.order;
+
       const commandId = `place-order-${orderId}`;
-      await store.push({
+      const charged = order.payment.method === 'card' ? order.payment.chargeId : null;
+      const pushed = store.push({
         kind: orderStreamKind,
         streamId: streamIdOf(orderStreamKind, orderId),
         owner: { kind: 'user', id: user.id },
@@ -269,8 +326,22 @@ export function registerCheckoutRoutes(
           },
         ],
       });
+      await pushed.catch(async (error: unknown) => {
+        // The order could not be written: its charge is given back.
+        if (charged) await payments.refund(charged, `refund:${charged}`);
+        throw error;
+      });
       const placed = await orderOf(orderId);
       if (!placed) throw new Error(`The order of checkout ${id} was not written`);
+      if (charged && placed.webReference !== order.webReference) {
+        // Another request placed this cart's order first: this charge is given back.
+        await payments.refund(charged, `refund:${charged}`);
+      }
+      if (placed.webReference === order.webReference && paid.saveCard) {
+        await saveCard(user.id, paid.saveCard).catch((error: unknown) => {
+          request.log.error({ err: error }, 'a card could not be saved to the profile');
+        });
+      }
       if (
         placed.webReference === order.webReference &&
         order.saveShippingAddress &&
@@ -287,6 +358,126 @@ export function registerCheckoutRoutes(
       };
     });
   });
+
+  type Paid =
+    | {
+        readonly ok: true;
+        readonly order: Order;
+        /** A new card to keep on the profile once the order is written. */
+        readonly saveCard: { readonly token: string; readonly holderName: string } | null;
+      }
+    | { readonly ok: false; readonly decline: PaymentDecline };
+
+  /** Charges the order's card (once per checkout version); other payments pass through. */
+  async function chargeCard(
+    order: Order,
+    checkout: CheckoutState,
+    checkoutVersion: number,
+    userId: string,
+  ): Promise<Paid> {
+    const payment = checkout.payment;
+    if (order.payment.method !== 'card' || payment?.method !== 'card') {
+      return { ok: true, order, saveCard: null };
+    }
+    if (order.status === 'declined') return { ok: true, order, saveCard: null };
+    const decline = (reason: PaymentDecline['reason']): Paid => ({
+      ok: false,
+      decline: { reason, source: payment.source, last4: payment.card.last4 },
+    });
+    const token =
+      payment.source === 'saved'
+        ? await savedCardToken(db, userId, payment.paymentMethodId)
+        : payment.token;
+    if (!token) return decline('processing-error');
+    if (payment.source === 'new') {
+      // What the browser said of the card is checked with the gateway. A token it no longer
+      // describes was used: by this very payment when a retry comes after a lost answer, so
+      // the charge below (same key) answers as the first time.
+      const card = await payments.describe(token);
+      if (
+        card &&
+        (card.last4 !== payment.card.last4 ||
+          card.expMonth !== payment.card.expMonth ||
+          card.expYear !== payment.card.expYear)
+      ) {
+        return decline('processing-error');
+      }
+    }
+    let result: Awaited<ReturnType<PaymentGateway['charge']>>;
+    try {
+      result = await payments.charge({
+        token,
+        amountMinor: order.totals.totalMinor,
+        currency: order.currency,
+        reference: order.orderId,
+        idempotencyKey: `order:${order.orderId}:checkout-v${String(checkoutVersion)}`,
+      });
+    } catch (error) {
+      // A token the gateway does not know, or a key reused: not the buyer's card's fault, but
+      // nothing was charged. The gateway being down is an error (503 from the handler).
+      if (error instanceof PaymentGatewayError && error.code !== 'unavailable') {
+        return decline('processing-error');
+      }
+      throw error;
+    }
+    if (result.status === 'declined') return decline(result.reason);
+    return {
+      ok: true,
+      order: { ...order, payment: { ...order.payment, chargeId: result.chargeId } },
+      saveCard:
+        payment.source === 'new' && payment.saveCard
+          ? { token, holderName: `${payment.firstName} ${payment.lastName}` }
+          : null,
+    };
+  }
+
+  /** The gateway refused: the checkout records it, and the buyer chooses a payment again. */
+  async function recordDecline(
+    checkoutId: string,
+    userId: string,
+    storeId: string,
+    decline: PaymentDecline,
+  ): Promise<void> {
+    const commandId = `payment-declined-${checkoutId}-${randomBytes(6).toString('hex')}`;
+    await store.push({
+      kind: checkoutStreamKind,
+      streamId: streamIdOf(checkoutStreamKind, checkoutId),
+      owner: { kind: 'user', id: userId },
+      storeId,
+      actor: { kind: 'system', id: 'payments' },
+      locale: null,
+      canWrite: (row) => row.ownerKind === 'user' && row.ownerId === userId,
+      clientId: `payments-${userId}`,
+      expectedVersion: Number.MAX_SAFE_INTEGER,
+      commands: [
+        {
+          seq: Date.now(),
+          commandId,
+          command: {
+            type: 'RecordPaymentDeclined',
+            data: { decline },
+            metadata: { commandId, now: new Date().toISOString() },
+          },
+        },
+      ],
+    });
+  }
+
+  /** Keeps a new card on the buyer's profile as the gateway's reusable token. */
+  async function saveCard(
+    userId: string,
+    card: { readonly token: string; readonly holderName: string },
+  ): Promise<void> {
+    const saved = await payments.saveCard({ token: card.token, customerRef: userId });
+    await saveCardToProfile(db, userId, {
+      token: saved.token,
+      brand: saved.brand,
+      last4: saved.last4,
+      expMonth: saved.expMonth,
+      expYear: saved.expYear,
+      holderName: card.holderName,
+    });
+  }
 
   app.get('/api/orders/:id', async (request, reply) => {
     const caller = await requireCaller(request, reply, db, verifyToken);
