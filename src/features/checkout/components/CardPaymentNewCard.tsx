@@ -27,7 +27,8 @@ import {
   type HostedFieldsState,
 } from '../../../infra/payments/hosted-fields';
 import { describedBy, Field } from '../../../shell/FormField';
-import { CardName, cardExpiry } from './CardPaymentSummary';
+import { cardExpiry } from '../../../shell/order/OrderViews';
+import { CardName } from './CardPaymentSummary';
 import { useLeaveGuard } from './ReturnDialog';
 
 interface HolderInput {

@@ -4,19 +4,7 @@
  */
 import { Trans } from '@lingui/react/macro';
 import type { CardBrand } from '../../../../domain/validation/payment';
-
-/** Card brands by their own names (not translated). */
-export const CARD_BRAND_NAMES = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-} as const satisfies Record<Exclude<CardBrand, 'unknown'>, string>;
-
-/** MM/YYYY, as printed on cards. */
-export function cardExpiry(card: { readonly expMonth: number; readonly expYear: number }): string {
-  return `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear)}`;
-}
+import { CARD_BRAND_NAMES } from '../../../shell/order/OrderViews';
 
 /** 'Visa ending in 4242' ('Card ending in 4242' for a brand the store does not name). */
 export function CardName({

@@ -15,6 +15,7 @@ import { useStorefront } from '../../../shell/use-storefront';
 import { checkoutBase, stepOfPath, stepPath } from '../checkout-paths';
 import { useCheckout, useCheckoutCopy } from '../hooks/use-checkout';
 import { OrderSummary } from './OrderSummary';
+import '../../../shell/order/order-views.css';
 import '../checkout.css';
 
 export function useStepLabel(): (id: CheckoutStepId) => string {

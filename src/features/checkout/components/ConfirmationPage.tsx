@@ -28,11 +28,11 @@ import { formatMoney, money } from '../../../../domain/pricing/money';
 import { postJson } from '../../../infra/api';
 import { flags$ } from '../../../infra/flags';
 import { useObservableValue } from '../../../infra/use-observable';
-import { languageTag } from '../../../shell/storefront-label';
-import { useModalDialog } from '../../../shell/use-modal-dialog';
-import { useStorefront } from '../../../shell/use-storefront';
-import type { ConfirmationRouteData } from '../checkout-loader';
-import { useCheckoutCopy } from '../hooks/use-checkout';
+import {
+  AccessCodesView,
+  orderDiscountRows,
+  TrainingParticipantsView,
+} from '../../../shell/order/OrderParts';
 import {
   AccountView,
   AddressView,
@@ -43,13 +43,14 @@ import {
   ReviewRow,
   ShippingMethodView,
   TotalsView,
-  type DiscountRow,
-} from './ReviewStep';
-import {
-  TrainingParticipantList,
-  TrainingParticipantsDialog,
-  trainingRefusalOf,
-} from './TrainingParticipantsDialog';
+} from '../../../shell/order/OrderViews';
+import { languageTag } from '../../../shell/storefront-label';
+import { useModalDialog } from '../../../shell/use-modal-dialog';
+import { useStorefront } from '../../../shell/use-storefront';
+import type { ConfirmationRouteData } from '../checkout-loader';
+import { useCheckoutCopy } from '../hooks/use-checkout';
+import { TrainingParticipantsDialog, trainingRefusalOf } from './TrainingParticipantsDialog';
+import '../../../shell/order/order-views.css';
 import '../checkout.css';
 import '../review.css';
 import '../training.css';
@@ -87,40 +88,6 @@ function OrderNotFound() {
   );
 }
 
-/** The order's discounts with the labels of SPEC 4.7; one line when they do not add up. */
-function discountRows(
-  order: Order,
-  labels: { uap: string; organization: string; general: string },
-  uapEnabled: boolean,
-  orgLevelDiscountEnabled: boolean,
-): DiscountRow[] {
-  const rows: DiscountRow[] = [];
-  const account = order.accountDiscount;
-  if (account && account.discountMinor > 0) {
-    const label =
-      account.programme === 'UAP' && uapEnabled
-        ? labels.uap
-        : account.programme === 'OLD' && orgLevelDiscountEnabled
-          ? labels.organization
-          : labels.general;
-    rows.push({ key: 'account', label, minor: account.discountMinor });
-  }
-  for (const promotion of order.promotions) {
-    if (promotion.discountMinor > 0) {
-      rows.push({
-        key: promotion.code,
-        label: `${promotion.name} (${promotion.code})`,
-        minor: promotion.discountMinor,
-      });
-    }
-  }
-  const listed = rows.reduce((n, row) => n + row.minor, 0);
-  if (listed === order.totals.discountsMinor) return rows;
-  return order.totals.discountsMinor > 0
-    ? [{ key: 'all', label: labels.general, minor: order.totals.discountsMinor }]
-    : [];
-}
-
 /** SPEC 8: the store's contact page, the same as the header's and footer's 'Contact us'. */
 function supportUrl(locale: string): string {
   return marketingPageUrl(`/content/${locale}`, 'contact-us');
@@ -147,7 +114,7 @@ function Confirmation({ order, onChanged }: { order: Order; onChanged: (order: O
   const [trainingSaved, setTrainingSaved] = useState(false);
   const savedNote = useRef<HTMLParagraphElement>(null);
   const id = useId();
-  const discounts = discountRows(
+  const discounts = orderDiscountRows(
     order,
     {
       uap: i18n._(DISCOUNT_LABELS.uap),
@@ -448,61 +415,5 @@ function OrderOnHoldDialog({
         </button>
       </div>
     </dialog>
-  );
-}
-
-/** The participants given for each training line (SPEC 3 Training participant). */
-function TrainingParticipantsView({ order }: { order: Order }) {
-  const lines = order.lines.filter(
-    (line) => line.format === 'online-training' && order.trainingParticipants[line.code],
-  );
-  if (lines.length === 0) return null;
-  return (
-    <section className="checkout-section" aria-labelledby="confirmation-training">
-      <h2 id="confirmation-training">
-        <Trans>Online training participants</Trans>
-      </h2>
-      <ul className="training-lines">
-        {lines.map((line) => (
-          <li key={line.code} className="training-line">
-            <span className="training-line__name">{line.name}</span>
-            <TrainingParticipantList participants={order.trainingParticipants[line.code] ?? []} />
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/** One access code per seat of each digital item, by item and seat. */
-function AccessCodesView({ order }: { order: Order }) {
-  if (order.accessCodes.length === 0) return null;
-  const seatOf = new Map<string, number>();
-  const names = new Map(order.lines.map((line) => [line.code, line.name]));
-  return (
-    <section className="checkout-section" aria-labelledby="confirmation-access-codes">
-      <h2 id="confirmation-access-codes">
-        <Trans>Access codes</Trans>
-      </h2>
-      <dl className="confirmation__facts" data-testid="access-codes">
-        {order.accessCodes.map((entry, index) => {
-          const seat = (seatOf.get(entry.code) ?? 0) + 1;
-          seatOf.set(entry.code, seat);
-          const name = names.get(entry.code) ?? entry.code;
-          return (
-            <div key={index} className="review-totals__row">
-              <dt>
-                <Trans>
-                  {name}, seat {seat}
-                </Trans>
-              </dt>
-              <dd>
-                <code>{entry.accessCode}</code>
-              </dd>
-            </div>
-          );
-        })}
-      </dl>
-    </section>
   );
 }

@@ -37,6 +37,7 @@ import { stepPath } from '../checkout-paths';
 import { useCheckout } from '../hooks/use-checkout';
 import { OrderSummary } from './OrderSummary';
 import { CheckoutChoices } from './ReviewStep';
+import '../../../shell/order/order-views.css';
 import '../checkout.css';
 import '../review.css';
 import '../express.css';

@@ -9,9 +9,9 @@ import { accountIn } from '../../../../domain/checkout/facts';
 import { checkoutTotals } from '../../../../domain/checkout/totals';
 import { formatMoney, money } from '../../../../domain/pricing/money';
 import type { CheckoutView } from '../../../infra/checkout/checkout-store';
+import { TaxRows } from '../../../shell/order/OrderViews';
 import { languageTag } from '../../../shell/storefront-label';
 import { useCheckoutCopy } from '../hooks/use-checkout';
-import { TaxRows } from './TaxRows';
 
 export function useOrderTotals(view: CheckoutView) {
   const { cart, facts, state, storefront } = view;

@@ -14,11 +14,11 @@ import { CHECKOUT_RULE_MESSAGES } from '../../../../domain/checkout/messages';
 import { billingAddressOf } from '../../../../domain/checkout/state';
 import { nextStep, stepById } from '../../../../domain/checkout/steps';
 import { V } from '../../../../domain/validation/messages';
+import { AddressView } from '../../../shell/order/OrderViews';
 import { checkoutBase, stepPath } from '../checkout-paths';
 import { useCheckout, useCheckoutCopy } from '../hooks/use-checkout';
 import { PaymentMethods } from './CardPaymentMethods';
 import { useStepLabel } from './CheckoutLayout';
-import { AddressView } from './ReviewStep';
 
 export function PaymentStep() {
   const { store, view } = useCheckout();

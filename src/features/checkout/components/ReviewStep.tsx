@@ -6,12 +6,9 @@
  * placed and every choice kept; with `checkout-retry` the buyer pays another way right here,
  * else goes back to the payment step. A cart with a pre-ordered item shows the pre-ordered
  * item modal first. The pieces that show a choice (an address, a contact, a platform
- * account, the totals) are shared with the order confirmation.
+ * account, the totals) are shared with the order confirmation (src/shell/order).
  */
-import type { OrderPayment } from '../../../../domain/order/order';
-import { withValues } from '../../../../domain/shared/message';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
@@ -21,27 +18,12 @@ import {
 } from '../../../../domain/checkout/cart-snapshot';
 import { accountIn } from '../../../../domain/checkout/facts';
 import { CHECKOUT_MESSAGES } from '../../../../domain/checkout/messages';
-import {
-  SHIPPING_METHOD_DAYS,
-  SHIPPING_METHOD_LABELS,
-  shippingMethodsFor,
-  type ShippingMethod,
-} from '../../../../domain/checkout/shipping-methods';
-import {
-  billingAddressOf,
-  type CheckoutAddress,
-  type ChosenAccount,
-  type CheckoutState,
-  type ChosenQualifiedUser,
-  type InvoiceContact,
-  type PaymentChoice,
-} from '../../../../domain/checkout/state';
+import { shippingMethodsFor } from '../../../../domain/checkout/shipping-methods';
+import { billingAddressOf, type CheckoutState } from '../../../../domain/checkout/state';
 import { stepById, type CheckoutStepId } from '../../../../domain/checkout/steps';
 import { DISCOUNT_LABELS, discountLabel } from '../../../../domain/pricing/discount-label';
 import { formatMoney, money } from '../../../../domain/pricing/money';
 import type { Message } from '../../../../domain/shared/message';
-import type { TaxBasis, TaxLine } from '../../../../domain/tax/tax';
-import { findCountry } from '../../../../domain/validation/address';
 import { V } from '../../../../domain/validation/messages';
 import type {
   CheckoutStore,
@@ -51,16 +33,25 @@ import type {
 import { online$ } from '../../../infra/connectivity';
 import { flags$ } from '../../../infra/flags';
 import { useObservableValue } from '../../../infra/use-observable';
+import {
+  AccountView,
+  AddressView,
+  ItemsTable,
+  PaymentView,
+  PlatformAccountView,
+  QualifiedUserView,
+  ReviewRow,
+  ShippingMethodView,
+  TotalsView,
+  type DiscountRow,
+} from '../../../shell/order/OrderViews';
 import { languageTag } from '../../../shell/storefront-label';
 import { useModalDialog } from '../../../shell/use-modal-dialog';
-import { useStorefront } from '../../../shell/use-storefront';
 import { checkoutBase, stepPath } from '../checkout-paths';
 import { useCheckout, useCheckoutCopy } from '../hooks/use-checkout';
 import { PaymentMethods } from './CardPaymentMethods';
-import { CARD_BRAND_NAMES, cardExpiry } from './CardPaymentSummary';
 import { useStepLabel } from './CheckoutLayout';
 import { useOrderTotals } from './OrderSummary';
-import { TaxRows } from './TaxRows';
 import { TrainingSection } from './TrainingSection';
 import '../review.css';
 
@@ -376,7 +367,6 @@ function PreOrderDialog({ names, onClose }: { names: readonly string[]; onClose:
   );
 }
 
-/** One row of a summary list: what it is, the choice, and a link to change it. */
 /**
  * Every choice of a checkout as a list, each with its link back to its step: the review
  * step's and express checkout's (which names a pending aimswebPlus account and says
@@ -464,331 +454,6 @@ export function CheckoutChoices({
       <ReviewRow term={copy('payment')} editTo={edit('payment')} link={link}>
         {state.payment ? <PaymentView payment={state.payment} /> : notChosen}
       </ReviewRow>
-    </dl>
-  );
-}
-
-export function ReviewRow({
-  term,
-  editTo,
-  link = 'edit',
-  children,
-}: {
-  term: string;
-  editTo?: string;
-  /** The link's word: 'Edit' (review) or 'Change' (express checkout). */
-  link?: 'edit' | 'change';
-  children: ReactNode;
-}) {
-  return (
-    <div className="review-list__row">
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-      {editTo ? (
-        <dd className="review-list__edit">
-          <Link to={editTo}>
-            {link === 'change' ? <Trans>Change</Trans> : <Trans>Edit</Trans>}
-            <span className="visually-hidden"> {term}</span>
-          </Link>
-        </dd>
-      ) : null}
-    </div>
-  );
-}
-
-export function QualifiedUserView({ user }: { user: ChosenQualifiedUser }) {
-  const level = user.level;
-  return (
-    <>
-      <span className="review-lines">
-        {user.firstName} {user.lastName}
-      </span>
-      <span className="review-lines">
-        <Trans>Qualification level {level}</Trans>
-      </span>
-    </>
-  );
-}
-
-export function AccountView({ account }: { account: ChosenAccount }) {
-  const number = account.number;
-  return (
-    <>
-      <span className="review-lines">{account.name}</span>
-      <span className="review-lines">
-        {account.type === 'ORGANIZATION' ? (
-          <Trans>Organizational account</Trans>
-        ) : (
-          <Trans>Personal account</Trans>
-        )}
-      </span>
-      <span className="review-lines">
-        <Trans>Account number {number}</Trans>
-      </span>
-    </>
-  );
-}
-
-/**
- * An existing Q-global or aimswebPlus account, or a new one, made for the qualified user,
- * who becomes its owner and administrator (SPEC 6).
- */
-export function PlatformAccountView({
-  accountNumber,
-  owner,
-}: {
-  accountNumber: string | null;
-  owner: { readonly firstName: string; readonly lastName: string } | null;
-}) {
-  if (accountNumber !== null) return <span className="review-lines">{accountNumber}</span>;
-  const name = owner ? `${owner.firstName} ${owner.lastName}` : '';
-  return (
-    <span className="review-lines">
-      <Trans>
-        A new account will be created for {name}, who becomes its owner and administrator.
-      </Trans>
-    </span>
-  );
-}
-
-/** A phone number in E.164 as people read it (+1 202-555-0123). */
-export function formatPhone(e164: string): string {
-  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
-}
-
-export function AddressView({ address }: { address: CheckoutAddress }) {
-  const storefront = useStorefront();
-  const country =
-    new Intl.DisplayNames([languageTag(storefront)], { type: 'region' }).of(address.country) ??
-    address.country;
-  const region = address.region
-    ? (findCountry(address.country)?.regions.find((r) => r.code === address.region)?.name ??
-      address.region)
-    : undefined;
-  const place = [address.town, [region, address.postalCode].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
-  return (
-    <>
-      <span className="review-lines">
-        {address.firstName} {address.lastName}
-      </span>
-      {address.organization ? <span className="review-lines">{address.organization}</span> : null}
-      <span className="review-lines">{address.line1}</span>
-      {address.line2 ? <span className="review-lines">{address.line2}</span> : null}
-      {address.line3 ? <span className="review-lines">{address.line3}</span> : null}
-      <span className="review-lines">{place}</span>
-      <span className="review-lines">{country}</span>
-      {address.phone ? <span className="review-lines">{formatPhone(address.phone)}</span> : null}
-    </>
-  );
-}
-
-export function ShippingMethodView({
-  method,
-  format,
-}: {
-  method: ShippingMethod;
-  format: (minor: number) => string;
-}) {
-  const { i18n } = useLingui();
-  return (
-    <>
-      <span className="review-lines">
-        {i18n._(SHIPPING_METHOD_LABELS[method.id])}: {format(method.priceMinor)}
-      </span>
-      <span className="review-lines review-note">
-        {i18n._(withValues(SHIPPING_METHOD_DAYS, { min: method.minDays, max: method.maxDays }))}
-      </span>
-    </>
-  );
-}
-
-export function InvoiceContactView({ contact }: { contact: InvoiceContact }) {
-  return (
-    <>
-      <span className="review-lines">
-        {contact.firstName} {contact.lastName}
-      </span>
-      <span className="review-lines">{contact.email}</span>
-      <span className="review-lines">{formatPhone(contact.phone.e164)}</span>
-    </>
-  );
-}
-
-export function PaymentView({ payment }: { payment: PaymentChoice | OrderPayment }) {
-  if (payment.method === 'card') {
-    const last4 = payment.card.last4;
-    const brand = payment.card.brand === 'unknown' ? '' : CARD_BRAND_NAMES[payment.card.brand];
-    const expiry = cardExpiry(payment.card);
-    return (
-      <>
-        <span className="review-lines">
-          <Trans>Credit card ending in {last4}</Trans>
-        </span>
-        <span className="review-lines review-note">
-          {brand} <Trans>Expires {expiry}</Trans>
-        </span>
-      </>
-    );
-  }
-  if (payment.method === 'bank-transfer') {
-    return (
-      <span className="review-lines">
-        <Trans>
-          Bank transfer: we send the invoice with our bank details to the billing address.
-        </Trans>
-      </span>
-    );
-  }
-  const poNumber = payment.poNumber;
-  return (
-    <>
-      <span className="review-lines">
-        <Trans>Purchase order {poNumber}</Trans>
-      </span>
-      <span className="review-lines review-note">
-        <Trans>Invoice contact</Trans>
-      </span>
-      <InvoiceContactView contact={payment.invoiceContact} />
-    </>
-  );
-}
-
-export interface ItemLine {
-  readonly code: string;
-  readonly name: string;
-  readonly quantity: number;
-  readonly unitPriceMinor: number;
-  readonly discountMinor: number;
-  /** After its discounts. */
-  readonly totalMinor: number;
-  readonly preOrder: boolean;
-}
-
-export function ItemsTable({
-  lines,
-  format,
-}: {
-  lines: readonly ItemLine[];
-  format: (minor: number) => string;
-}) {
-  return (
-    <table className="review-items">
-      <thead>
-        <tr>
-          <th scope="col">
-            <Trans>Product</Trans>
-          </th>
-          <th scope="col" className="num">
-            <Trans>Quantity</Trans>
-          </th>
-          <th scope="col" className="num">
-            <Trans>Total</Trans>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((line) => {
-          const unit = format(line.unitPriceMinor);
-          const discount = format(line.discountMinor);
-          return (
-            <tr key={line.code}>
-              <td>
-                <span className="review-lines">{line.name}</span>
-                <span className="review-lines review-note">
-                  {line.code} · <Trans>{unit} each</Trans>
-                </span>
-                {line.discountMinor > 0 ? (
-                  <span className="review-lines review-note">
-                    <Trans>Discount −{discount}</Trans>
-                  </span>
-                ) : null}
-                {line.preOrder ? (
-                  <span className="checkout-badge">
-                    <Trans>Pre-order: ships when available</Trans>
-                  </span>
-                ) : null}
-              </td>
-              <td className="num">{line.quantity}</td>
-              <td className="num">{format(line.totalMinor)}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  );
-}
-
-export interface DiscountRow {
-  readonly key: string;
-  readonly label: string;
-  readonly minor: number;
-}
-
-/** The taxes of a total and why there are none when there are none (decision 025). */
-export interface TaxView {
-  readonly basis: TaxBasis;
-  readonly lines: readonly Pick<TaxLine, 'id' | 'label' | 'rate' | 'amountMinor'>[];
-}
-
-/**
- * Subtotal, each discount, shipping (`undefined`: nothing ships; `null`: not chosen yet),
- * tax (each line with its rate, 'VAT (20%)', or why there is none, when `tax` is given) and
- * the total.
- */
-export function TotalsView({
-  format,
-  subtotalMinor,
-  discounts,
-  shippingMinor,
-  taxMinor,
-  tax,
-  totalMinor,
-}: {
-  format: (minor: number) => string;
-  subtotalMinor: number;
-  discounts: readonly DiscountRow[];
-  shippingMinor: number | null | undefined;
-  taxMinor: number;
-  tax?: TaxView;
-  totalMinor: number;
-}) {
-  const taxRows = tax ? (
-    <TaxRows tax={tax} format={format} />
-  ) : (
-    <>
-      <dt>
-        <Trans>Tax</Trans>
-      </dt>
-      <dd>{format(taxMinor)}</dd>
-    </>
-  );
-  return (
-    <dl className="checkout-totals">
-      <dt>
-        <Trans>Subtotal</Trans>
-      </dt>
-      <dd>{format(subtotalMinor)}</dd>
-      {discounts.map((row) => (
-        <div key={row.key} className="review-totals__row">
-          <dt>{row.label}</dt>
-          <dd>−{format(row.minor)}</dd>
-        </div>
-      ))}
-      {shippingMinor !== undefined ? (
-        <>
-          <dt>
-            <Trans>Shipping</Trans>
-          </dt>
-          <dd>{shippingMinor === null ? <Trans>Not chosen yet</Trans> : format(shippingMinor)}</dd>
-        </>
-      ) : null}
-      {taxRows}
-      <dt className="checkout-totals__total">
-        <Trans>Order total</Trans>
-      </dt>
-      <dd className="checkout-totals__total">{format(totalMinor)}</dd>
     </dl>
   );
 }

@@ -271,33 +271,3 @@ export function TrainingParticipantsDialog({
   // On the body: the dialog may be opened from inside another form (the review step's).
   return createPortal(dialogView, document.body);
 }
-
-/** Participants as a list: name, email and the two preferred dates (SPEC 3). */
-export function TrainingParticipantList({
-  participants,
-}: {
-  participants: readonly TrainingParticipant[];
-}) {
-  const { t, i18n } = useLingui();
-  const day = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeZone: 'UTC' });
-  const date = (iso: string) => {
-    const time = Date.parse(`${iso}T00:00:00Z`);
-    return Number.isNaN(time) ? iso : day.format(new Date(time));
-  };
-  return (
-    <ul className="training-line__participants" aria-label={t`Participants`}>
-      {participants.map((p, seat) => {
-        const first = date(p.firstPreferredDate);
-        const second = date(p.secondPreferredDate);
-        return (
-          <li key={seat}>
-            {p.firstName} {p.lastName} ({p.email}){' · '}
-            <Trans>
-              Preferred dates: {first}, {second}
-            </Trans>
-          </li>
-        );
-      })}
-    </ul>
-  );
-}

@@ -8,9 +8,9 @@
 import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { CheckoutView } from '../../../infra/checkout/checkout-store';
+import { TrainingParticipantList } from '../../../shell/order/OrderParts';
 import { useCheckout } from '../hooks/use-checkout';
 import {
-  TrainingParticipantList,
   TrainingParticipantsDialog,
   trainingToday,
   type TrainingLine,
