@@ -28,6 +28,7 @@ import { V } from '../../../domain/validation/messages';
 import { online$ } from '../connectivity';
 import { confirmedUserId, type SignedInUser } from '../session';
 import { openLocalDb, type MetaEntry } from '../sync/local-db';
+import { sessionPendingLog } from '../sync/pending-log';
 import { SyncEngine, type OpenStream, type SyncNotice } from '../sync/sync-engine';
 import { httpTransport } from '../sync/transport';
 import { trackCartAnalytics, type CartNote } from './cart-analytics';
@@ -351,7 +352,7 @@ export class CartStore {
   /** Adds several products at once (quick order, a saved cart): what fails is reported. */
   addItems(
     items: readonly { code: string; quantity: number }[],
-    source: 'quick-order' | 'saved-cart',
+    source: 'quick-order' | 'saved-cart' | 'reorder',
   ): Result {
     return this.send({ type: 'AddItems', data: { items, source } }, source);
   }
@@ -421,6 +422,7 @@ export function cartStore(): CartStore {
       // A user shown from memory offline: their changes wait until the server confirms them.
       currentUserId: confirmedUserId,
       online,
+      pending: typeof window !== 'undefined' ? sessionPendingLog() : undefined,
     }),
   );
   return store;

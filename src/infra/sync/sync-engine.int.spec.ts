@@ -35,6 +35,7 @@ import {
   cartStreamId,
 } from '../cart/cart-stream';
 import { openLocalDb } from './local-db';
+import { memoryPendingLog, type PendingLog, type PendingRecord } from './pending-log';
 import { SyncEngine, type LockManagerLike, type SyncEngineOptions } from './sync-engine';
 import { ApiError } from '../api';
 import { injectNetwork, isPlainlyOrderable, tabLocks } from './test-doubles';
@@ -449,5 +450,69 @@ describe.each(testDatabaseTargets())('sync engine with the real server ($kind)',
     expect(await sync.flush()).toEqual({ sent: 1, complete: true });
     expect(cart.state$.getValue().lines.map((l) => [l.code, l.quantity])).toEqual([[code, 1]]);
     sync.close();
+  });
+
+  it('loses no command shown on a page that was left before its write finished', async () => {
+    const cartId = randomUUID();
+    const { state: net, transport } = network();
+    // The first page's log: the page is gone before its write finished, so nothing is
+    // taken off it; the write itself went to a database the next page never sees.
+    const kept: PendingRecord[] = [];
+    const cutOff: PendingLog = {
+      add: (record) => {
+        kept.push(structuredClone(record));
+      },
+      remove: () => undefined,
+      all: () => [...kept],
+    };
+    const first = engine(`sync-test-${randomUUID()}`, transport, cartId, undefined, undefined, {
+      pending: cutOff,
+    });
+    await first.cart.ready;
+    const commandId = randomUUID();
+    await first.sync.dispatch(
+      first.cart,
+      {
+        type: 'AddItem',
+        data: { code: 'WRI3-KIT', quantity: 2 },
+        metadata: { commandId, now: new Date().toISOString() },
+      },
+      { locale: 'en-us', userId },
+    ).saved;
+    expect(kept.map((r) => r.entry.commandId)).toEqual([commandId]);
+
+    // The next page of the tab finds it, shows it and queues it once, even if found twice.
+    const name = `sync-test-${randomUUID()}`;
+    const next = engine(name, transport, cartId, undefined, undefined, {
+      pending: memoryPendingLog(structuredClone(kept)),
+    });
+    await next.cart.ready;
+    expect(next.cart.state$.getValue().lines.map((l) => [l.code, l.quantity])).toEqual([
+      ['WRI3-KIT', 2],
+    ]);
+    const again = engine(name, transport, cartId, undefined, undefined, {
+      pending: memoryPendingLog(structuredClone(kept)),
+    });
+    await again.cart.ready;
+    expect(await again.sync.db.outbox.count()).toBe(1);
+
+    // Sent by both pages: the server takes it once.
+    net.online = true;
+    await first.sync.flush();
+    await again.sync.flush();
+    const stored = await t.database.db
+      .select()
+      .from(commands)
+      .where(eq(commands.commandId, commandId));
+    expect(stored).toHaveLength(1);
+    const pulled = await app.inject({
+      url: `/api/carts/${cartId}?after=0`,
+      headers: { cookie },
+    });
+    const lines = replay(
+      cartDecider,
+      pulled.json<{ events: StoredEvent<CartEvent>[] }>().events.map((e) => e.event),
+    ).lines;
+    expect(lines.map((l) => [l.code, l.quantity])).toEqual([['WRI3-KIT', 2]]);
   });
 });

@@ -39,6 +39,7 @@ import type {
 } from '../../../domain/sync/stream-kind';
 import { clientIdOf, type LocalDb, type MetaEntry, type OutboxEntry } from './local-db';
 import { statusOf, type SyncTransport } from './transport';
+import { mergeRecovered, type PendingLog } from './pending-log';
 
 export const SNAPSHOT_EVERY = 100;
 const LOCK_NAME = 'assessments-outbox';
@@ -125,6 +126,11 @@ export interface SyncEngineOptions {
   /** Whether the browser thinks it is online (default: navigator.onLine). */
   readonly online?: () => boolean;
   readonly clock?: () => number;
+  /**
+   * Where a command is kept, synchronously, until its outbox write has finished (this tab's
+   * session storage in the browser): a page left at once loses no command.
+   */
+  readonly pending?: PendingLog;
 }
 
 /** A stream open in this page: its state as the person sees it, kept current. */
@@ -182,6 +188,8 @@ export class SyncEngine {
   private readonly onOnline = () => {
     this.flushSoon(0);
   };
+  /** Commands an earlier page of this tab showed but did not finish writing, back in the outbox. */
+  private readonly recovered: Promise<void>;
 
   constructor(private readonly options: SyncEngineOptions) {
     this.channel =
@@ -196,7 +204,46 @@ export class SyncEngine {
         this.inBackground(this.countQueued());
       } else this.notices$.next(message.notice);
     });
-    this.inBackground(this.countQueued());
+    this.recovered = this.recoverPending().catch((error: unknown) => {
+      console.error('Commands of the last page could not be recovered.', error);
+    });
+    this.inBackground(this.recovered.then(() => this.countQueued()));
+  }
+
+  /**
+   * Puts in the outbox the commands an earlier page of this tab showed but whose write it did
+   * not finish (the page was left at once), before any stream is read.
+   */
+  private async recoverPending(): Promise<void> {
+    const log = this.options.pending;
+    const records = log?.all() ?? [];
+    if (!log || records.length === 0) return;
+    const db = this.db;
+    const streamIds = new Set<string>();
+    await db.transaction('rw', db.outbox, db.streams, db.meta, async () => {
+      for (const { entry, facts } of records) {
+        if ((await db.outbox.where('commandId').equals(entry.commandId).count()) > 0) continue;
+        for (const fact of facts) {
+          const stored = await db.meta.get(fact.key);
+          await db.meta.put({ key: fact.key, value: mergeRecovered(stored?.value, fact.value) });
+        }
+        const { id: _id, ...rest } = entry;
+        void _id;
+        await db.outbox.add(rest);
+        if (!(await db.streams.get(entry.streamId))) {
+          await db.streams.put({
+            streamId: entry.streamId,
+            kind: entry.kind,
+            version: 0,
+            locale: entry.locale,
+          });
+        }
+        streamIds.add(entry.streamId);
+      }
+    });
+    for (const { entry } of records) log.remove(entry.commandId);
+    for (const streamId of streamIds) this.broadcast({ type: 'changed', streamId });
+    if (this.started && streamIds.size > 0) this.flushSoon();
   }
 
   get db(): LocalDb {
@@ -353,6 +400,7 @@ export class SyncEngine {
   private async load<S, C extends KindCommand, E extends KindEvent>(
     open: OpenStream<S, C, E>,
   ): Promise<void> {
+    await this.recovered;
     await open.definition.refresh?.();
     const { state, version } = await this.confirmedOf(open.streamId, open.definition.kind);
     const stored = await this.db.outbox.where('streamId').equals(open.streamId).sortBy('id');
@@ -438,6 +486,9 @@ export class SyncEngine {
     const facts = options.facts ?? [];
     const commandId = command.metadata.commandId;
     open.unsaved.set(commandId, { seq: 0, commandId, command });
+    // Kept at once, so a page left before the write below finishes loses nothing.
+    const pending = this.options.pending;
+    pending?.add({ entry, facts: facts.map(({ key, value }) => ({ key, value })) });
     const saved = this.db
       .transaction('rw', this.db.outbox, this.db.streams, this.db.meta, async () => {
         for (const fact of facts) {
@@ -462,12 +513,14 @@ export class SyncEngine {
       .then(
         () => {
           open.unsaved.delete(commandId);
+          pending?.remove(commandId);
           this.broadcast({ type: 'changed', streamId: open.streamId });
           this.inBackground(this.countQueued());
           if (this.started) this.flushSoon();
         },
         (error: unknown) => {
           open.unsaved.delete(commandId);
+          pending?.remove(commandId);
           throw error;
         },
       );

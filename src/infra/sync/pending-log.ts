@@ -1,0 +1,97 @@
+/**
+ * Commands shown on the page whose outbox write has not finished yet, kept synchronously in
+ * this tab's session storage: a page left at once (a reload, an address typed, a link
+ * followed right after a click) aborts IndexedDB writes still running, so the next page of
+ * this tab finds the command here and puts it in the outbox (the engine's `recoverPending`).
+ * The server takes a command once by its id, so one found twice is never applied twice.
+ * Only what the outbox itself keeps is written here (never a card number or security code).
+ */
+import type { MetaEntry, OutboxEntry } from './local-db';
+
+/** A stored fact without its merge function: merged again by `mergeRecovered`. */
+export type PendingFact = Pick<MetaEntry, 'key' | 'value'>;
+
+export interface PendingRecord {
+  readonly entry: OutboxEntry;
+  readonly facts: readonly PendingFact[];
+}
+
+export interface PendingLog {
+  add(record: PendingRecord): void;
+  remove(commandId: string): void;
+  all(): PendingRecord[];
+}
+
+const KEY = 'store.sync.pending';
+
+/** Session storage's log, or none where the browser gives no storage (private modes). */
+export function sessionPendingLog(): PendingLog | undefined {
+  let storage: Storage;
+  try {
+    storage = window.sessionStorage;
+    storage.getItem(KEY);
+  } catch {
+    return undefined;
+  }
+  const read = (): PendingRecord[] => {
+    try {
+      const value: unknown = JSON.parse(storage.getItem(KEY) ?? '[]');
+      return Array.isArray(value) ? (value as PendingRecord[]) : [];
+    } catch {
+      return [];
+    }
+  };
+  const write = (records: readonly PendingRecord[]) => {
+    try {
+      if (records.length > 0) storage.setItem(KEY, JSON.stringify(records));
+      else storage.removeItem(KEY);
+    } catch {
+      // Storage full: the outbox write goes on as before.
+    }
+  };
+  return {
+    add: (record) => {
+      write([...read(), record]);
+    },
+    remove: (commandId) => {
+      const records = read();
+      const left = records.filter((r) => r.entry.commandId !== commandId);
+      if (left.length !== records.length) write(left);
+    },
+    all: read,
+  };
+}
+
+/** A log in memory (tests, and where session storage is missing). */
+export function memoryPendingLog(records: PendingRecord[] = []): PendingLog {
+  return {
+    add: (record) => {
+      records.push(record);
+    },
+    remove: (commandId) => {
+      const at = records.findIndex((r) => r.entry.commandId === commandId);
+      if (at >= 0) records.splice(at, 1);
+    },
+    all: () => [...records],
+  };
+}
+
+/**
+ * A recovered fact with what is stored now: lists of things with a code are joined (the
+ * recovered ones win, being newer); anything else is written only where nothing is stored.
+ */
+export function mergeRecovered(stored: unknown, recovered: unknown): unknown {
+  if (stored === undefined) return recovered;
+  const coded = (value: unknown): value is { code: string }[] =>
+    Array.isArray(value) &&
+    value.every(
+      (v) =>
+        typeof v === 'object' && v !== null && typeof (v as { code?: unknown }).code === 'string',
+    );
+  if (coded(stored) && coded(recovered)) {
+    const merged = new Map(stored.map((v) => [v.code, v]));
+    for (const v of recovered) merged.set(v.code, v);
+    return [...merged.values()];
+  }
+  return stored;
+}
