@@ -20,6 +20,13 @@ import type { CommandMetadata } from '../shared/decider';
 import type { MessageDescriptor } from '../shared/message';
 import { defineStreamKind, type OutboxMessage } from '../sync/stream-kind';
 import * as z from 'zod';
+import {
+  applyStatusChange,
+  checkStatusChange,
+  placedFulfilment,
+  type OrderFulfilment,
+  type StatusChangeData,
+} from './fulfilment';
 import type { OrderStatus } from './status';
 
 export interface OrderLine {
@@ -133,6 +140,16 @@ export interface Order {
   readonly cartId: string;
   /** The delivery address goes into the buyer's address book (asked for at checkout). */
   readonly saveShippingAddress: boolean;
+  /** What happened to it since (fulfilment.ts; decision 029). */
+  readonly fulfilment: OrderFulfilment;
+}
+
+/** The order as it is placed: its fulfilment starts with the event. */
+export type PlacedOrder = Omit<Order, 'fulfilment'>;
+
+/** The order once placed: its fulfilment begins with its placement. */
+export function placedOrder(placed: PlacedOrder): Order {
+  return { ...placed, fulfilment: placedFulfilment(placed) };
 }
 
 export interface OrderState {
@@ -140,7 +157,14 @@ export interface OrderState {
 }
 
 export type OrderCommand = (
-  | { readonly type: 'PlaceOrder'; readonly data: { readonly order: Order } }
+  | { readonly type: 'PlaceOrder'; readonly data: { readonly order: PlacedOrder } }
+  /** The store's fulfilment or an operator moves the order on (fulfilment.ts). */
+  | { readonly type: 'ChangeOrderStatus'; readonly data: StatusChangeData }
+  /** The card charge was given back (a cancelled, returned or declined order). */
+  | {
+      readonly type: 'RecordOrderRefund';
+      readonly data: { readonly refundId: string; readonly at: string };
+    }
   /** Participants given after the order was placed (decided by `decideTrainingAfterOrder`). */
   | {
       readonly type: 'GiveOrderTrainingParticipants';
@@ -152,7 +176,13 @@ export type OrderCommand = (
 ) & { readonly metadata: CommandMetadata };
 
 export type OrderEvent =
-  | { readonly type: 'OrderPlaced'; readonly v: 2; readonly data: { readonly order: Order } }
+  | { readonly type: 'OrderPlaced'; readonly v: 2; readonly data: { readonly order: PlacedOrder } }
+  | { readonly type: 'OrderStatusChanged'; readonly v: 1; readonly data: StatusChangeData }
+  | {
+      readonly type: 'OrderRefunded';
+      readonly v: 1;
+      readonly data: { readonly refundId: string; readonly at: string };
+    }
   | {
       readonly type: 'OrderTrainingParticipantsGiven';
       readonly v: 1;
@@ -165,6 +195,8 @@ export type OrderEvent =
 export const ORDER_EVENT_VERSIONS = {
   OrderPlaced: 2,
   OrderTrainingParticipantsGiven: 1,
+  OrderStatusChanged: 1,
+  OrderRefunded: 1,
 } as const satisfies {
   [K in OrderEvent['type']]: Extract<OrderEvent, { type: K }>['v'];
 };
@@ -179,9 +211,19 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     if (state.order) return [];
     return [{ type: 'OrderPlaced', v: 2, data: { order: command.data.order } }];
   }
-  // The rules are checked where the command is made (decideTrainingAfterOrder).
   if (!state.order) return [];
-  return [{ type: 'OrderTrainingParticipantsGiven', v: 1, data: command.data }];
+  switch (command.type) {
+    case 'ChangeOrderStatus':
+      checkStatusChange(state.order, command.data);
+      return [{ type: 'OrderStatusChanged', v: 1, data: command.data }];
+    case 'RecordOrderRefund':
+      // A charge is given back once.
+      if (state.order.fulfilment.refund) return [];
+      return [{ type: 'OrderRefunded', v: 1, data: command.data }];
+    default:
+      // The rules are checked where the command is made (decideTrainingAfterOrder).
+      return [{ type: 'OrderTrainingParticipantsGiven', v: 1, data: command.data }];
+  }
 }
 
 /** Whether every seat of every training line has its participant. */
@@ -197,7 +239,18 @@ export function trainingComplete(
 export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
   switch (event.type) {
     case 'OrderPlaced':
-      return { order: event.data.order };
+      return { order: placedOrder(event.data.order) };
+    case 'OrderStatusChanged':
+      return state.order ? { order: applyStatusChange(state.order, event.data) } : state;
+    case 'OrderRefunded':
+      return state.order
+        ? {
+            order: {
+              ...state.order,
+              fulfilment: { ...state.order.fulfilment, refund: event.data },
+            },
+          }
+        : state;
     case 'OrderTrainingParticipantsGiven': {
       if (!state.order) return state;
       const trainingParticipants = {
@@ -224,7 +277,10 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
 export function upcastOrderPlacedV1(data: unknown): OrderEvent {
   const order = (
     data as {
-      order: Omit<Order, 'tax' | 'trainingParticipants' | 'hold' | 'trainingInformationNeeded'>;
+      order: Omit<
+        PlacedOrder,
+        'tax' | 'trainingParticipants' | 'hold' | 'trainingInformationNeeded'
+      >;
     }
   ).order;
   return {
@@ -249,7 +305,7 @@ export const ORDERS_READ_MODEL = 'orders';
 export const ORDER_CONFIRMATION_TEMPLATE = 'order-confirmation';
 
 /** The confirmation mail of a placed order: to the buyer, in the order's language, once. */
-export function orderConfirmationMail(order: Order): OutboxMessage {
+export function orderConfirmationMail(order: PlacedOrder): OutboxMessage {
   return {
     id: `${ORDER_CONFIRMATION_TEMPLATE}:${order.orderId}`,
     template: ORDER_CONFIRMATION_TEMPLATE,
@@ -279,9 +335,10 @@ export const orderStreamKind = defineStreamKind<OrderState, OrderCommand, OrderE
   // No browser pushes orders (no address); the store's own commands are made in code.
   commandSchema: z.never(),
   refused: ORDER_MESSAGES.refused,
-  // 2: tax, holds, training participants and card payments joined the order.
-  snapshotShape: 2,
-  readModels: [{ name: ORDERS_READ_MODEL, shape: 2, project: (state) => state.order }],
+  // 2: tax, holds, training participants and card payments joined the order;
+  // 3: its fulfilment (status history, Order #, shipment, refund).
+  snapshotShape: 3,
+  readModels: [{ name: ORDERS_READ_MODEL, shape: 3, project: (state) => state.order }],
   // SPEC 9: the buyer gets a confirmation email; written with the order (decision 027).
   // A declined order (sanctions screening) is told on the page, and gets no confirmation.
   outbox: (event, state) =>

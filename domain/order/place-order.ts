@@ -24,13 +24,14 @@ import { V } from '../validation/messages';
 import { trainingParticipantSchema, type TrainingParticipant } from '../validation/training';
 import {
   trainingComplete,
-  type Order,
+  type PlacedOrder,
   type OrderLine,
   type OrderPayment,
   type OrderPlatformAccount,
   type PlacedBy,
 } from './order';
 import type { ScreeningOutcome } from './screening';
+import { givesAccessCodes } from './fulfilment';
 import { ORDER_HOLD_HOURS, type OrderStatus } from './status';
 
 /** A product as the catalog has it now, in the order's store. */
@@ -54,7 +55,7 @@ export interface PlaceOrderInput {
   readonly now: string;
   readonly locale: Locale;
   readonly storeId: string;
-  readonly buyer: Order['buyer'];
+  readonly buyer: PlacedOrder['buyer'];
   readonly placedBy: PlacedBy;
   readonly checkout: CheckoutState;
   /** The cart as the server holds it now. */
@@ -72,10 +73,6 @@ export interface PlaceOrderInput {
   /** A new access code for a seat of a digital item (the store's random source). */
   readonly accessCode: (code: string, seat: number) => string;
 }
-
-/** Digital items give one access code per seat; training is given in its sessions. */
-const hasAccessCodes = (line: Pick<OrderLine, 'format'>) =>
-  line.format === 'digital-scoring' || line.format === 'digital-library';
 
 /** The payment as the order keeps it: a card by its summary, never its token. */
 function orderPayment(payment: PaymentChoice): OrderPayment {
@@ -125,7 +122,7 @@ function refuse(code: string, message: MessageDescriptor, values: Record<string,
 }
 
 /** The order for this checkout, or the DomainError that stops it, in the spec's words. */
-export function decidePlaceOrder(input: PlaceOrderInput): Order {
+export function decidePlaceOrder(input: PlaceOrderInput): PlacedOrder {
   const { checkout, facts } = input;
   if (!input.termsAccepted) throw refuse('checkout.terms-required', V.required);
   if (!checkout.checkoutId || !checkout.cart) {
@@ -291,7 +288,7 @@ export function decidePlaceOrder(input: PlaceOrderInput): Order {
   const trainingParticipants = trainingParticipantsOf(checkout, current.lines, today);
   const accessCodes =
     status === 'created' || status === 'awaitingBilling'
-      ? current.lines.filter(hasAccessCodes).flatMap((line) =>
+      ? current.lines.filter(givesAccessCodes).flatMap((line) =>
           Array.from({ length: line.quantity }, (_, seat) => ({
             code: line.code,
             accessCode: input.accessCode(line.code, seat + 1),

@@ -13,11 +13,11 @@ import {
   STORE_ID,
 } from '../checkout/test-fixtures';
 import type { RecordedEvent } from '../sync/stream-kind';
-import type { Order } from './order';
+import type { PlacedOrder } from './order';
 import { decidePlaceOrder } from './place-order';
 import { clearCartOnOrder, closeCheckoutOnOrder } from './process-managers';
 
-const order: Order = decidePlaceOrder({
+const order: PlacedOrder = decidePlaceOrder({
   orderId: CHECKOUT_ID,
   webReference: 'W26-0004571',
   now: NOW,

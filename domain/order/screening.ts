@@ -7,6 +7,7 @@
  * checks. Pure: the list is the caller's (the store's sandbox list, or a provider's).
  */
 import { billingAddressOf, type CheckoutState } from '../checkout/state';
+import type { Order } from './order';
 
 export interface DeniedParty {
   readonly name: string;
@@ -125,6 +126,23 @@ export function screenedNames(
   }
   if (payment?.method === 'purchase-order') {
     names.push(`${payment.invoiceContact.firstName} ${payment.invoiceContact.lastName}`);
+  }
+  return [...new Set(names)];
+}
+
+/** The names of a placed order that are screened (again, when its hold ends). */
+export function orderScreenedNames(order: Order): string[] {
+  const names = [`${order.buyer.firstName} ${order.buyer.lastName}`, order.account.name];
+  names.push(`${order.qualifiedUser.firstName} ${order.qualifiedUser.lastName}`);
+  for (const address of [order.shippingAddress, order.billingAddress]) {
+    if (!address) continue;
+    names.push(`${address.firstName} ${address.lastName}`);
+    if (address.organization) names.push(address.organization);
+  }
+  if (order.payment.method === 'card') names.push(order.payment.holderName);
+  if (order.payment.method === 'purchase-order') {
+    const contact = order.payment.invoiceContact;
+    names.push(`${contact.firstName} ${contact.lastName}`);
   }
   return [...new Set(names)];
 }

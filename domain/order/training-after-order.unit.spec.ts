@@ -21,7 +21,7 @@ import { addDays } from '../shared/calendar';
 import { DomainError } from '../shared/domain-error';
 import { formatMessage } from '../shared/message';
 import type { TrainingParticipant } from '../validation/training';
-import { evolveOrder, type Order } from './order';
+import { evolveOrder, placedOrder, type Order } from './order';
 import { decidePlaceOrder } from './place-order';
 import { orderStatusLabel } from './status';
 import {
@@ -52,7 +52,7 @@ function placedWithoutParticipants(overrides: Partial<Order> = {}): Order {
     termsAccepted: true,
     accessCode: (code, seat) => `AC-${code}-${String(seat)}`,
   });
-  return { ...order, ...overrides };
+  return { ...placedOrder(order), ...overrides };
 }
 
 /** The English text of the rule a call breaks, or null when it breaks none. */

@@ -10,6 +10,8 @@ export type Actor =
   | { readonly kind: 'user'; readonly id: string }
   /** A member of staff acting for a customer. */
   | { readonly kind: 'agent'; readonly id: string }
+  /** A member of the store's staff working on orders (`npm run orders`). */
+  | { readonly kind: 'operator'; readonly id: string }
   /** The store itself: a process manager, a scheduled job. */
   | { readonly kind: 'system'; readonly id: string };
 
