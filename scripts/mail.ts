@@ -6,16 +6,13 @@
  * The embedded database may be opened by one process at a time: while the store runs on it,
  * this says so and stops (stop the store first). On PostgreSQL it reads alongside the store.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, type ServerConfig } from '../server/src/config';
-import { DataDirInUseError, lockDataDir } from '../server/src/db/data-dir-lock';
-import { openDatabase, type Database } from '../server/src/db/database';
 import { mailConfigFrom } from '../server/src/mail/config';
 import { hasMailOutbox } from '../server/src/mail/outbox';
 import { mailPart, outboxReport } from '../server/src/mail/report';
 import { loadMailTranslations } from '../server/src/mail/translations';
+import { fail, openStoreDatabase } from './store-database';
 
 const USAGE = `Usage: npm run mail [-- --show <id> [--html]]
 
@@ -23,54 +20,6 @@ const USAGE = `Usage: npm run mail [-- --show <id> [--html]]
   --show <id>    prints that mail's plain-text part
   --html         with --show: its HTML part instead
 `;
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-interface Opened {
-  readonly database: Database;
-  readonly close: () => Promise<void>;
-}
-
-async function open(config: ServerConfig): Promise<Opened> {
-  if (config.databaseUrl !== undefined) {
-    const database = await openDatabase({
-      kind: 'postgres',
-      url: config.databaseUrl,
-      maxConnections: 1,
-      ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
-    });
-    return { database, close: () => database.close() };
-  }
-  const dir = path.join(config.dataDir, 'pglite');
-  if (!existsSync(dir)) {
-    fail(`No store database in ${config.dataDir} yet: start the store once (npm start).`);
-  }
-  let release: () => Promise<void>;
-  try {
-    release = await lockDataDir(config.dataDir);
-  } catch (error) {
-    if (!(error instanceof DataDirInUseError)) throw error;
-    fail(
-      `${error.message}.\nThe embedded database can be opened by one process at a time: stop the store, then run npm run mail again (on PostgreSQL, with DATABASE_URL, it works while the store runs).`,
-    );
-  }
-  const database = await openDatabase({ kind: 'pglite', dataDir: dir }).catch(
-    async (error: unknown) => {
-      await release();
-      throw error;
-    },
-  );
-  return {
-    database,
-    close: async () => {
-      await database.close();
-      await release();
-    },
-  };
-}
 
 function parse() {
   try {
@@ -101,7 +50,7 @@ async function main(): Promise<void> {
   } catch (error) {
     fail((error as Error).message);
   }
-  const { database, close } = await open(config);
+  const { database, close } = await openStoreDatabase(config, 'npm run mail');
   try {
     if (!(await hasMailOutbox(database.db))) {
       process.stdout.write('Mail outbox: none in this database yet (start the store once).\n');

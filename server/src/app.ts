@@ -37,6 +37,9 @@ import { registerStreamRoutes } from './streams/routes';
 import { registerOrderTrainingRoutes } from './routes/api/orders/training';
 import type { PaymentGateway } from './payments/gateway';
 import type { MailConfig } from './mail/config';
+import { FulfilmentWorker } from './orders/fulfilment-worker';
+import { registerOrderRoutes } from './routes/api/orders/index';
+import { SANDBOX_DENIED_PARTIES } from './screening/denied-parties';
 import { startMailWorker, wakeMailWorkerOnAppend, type MailWorker } from './mail/worker';
 import { SandboxGateway } from './payments/sandbox/sandbox-gateway';
 import { registerPaymentSandboxRoutes } from './payments/sandbox/routes';
@@ -77,6 +80,11 @@ export interface AppOptions {
    * worker here (mails wait in the outbox, `npm run mail` lists them).
    */
   readonly mail?: MailConfig;
+  /**
+   * Move placed orders on in this process (FULFILMENT_STEP_SECONDS; decision 029). Unset: no
+   * fulfilment here (orders stay as placed; `npm run orders` moves them by hand).
+   */
+  readonly fulfilment?: { readonly stepMs: number };
 }
 
 declare module 'fastify' {
@@ -159,11 +167,41 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     payments,
   });
   registerOrderTrainingRoutes(app, db, identity.verifyToken, { store: eventStore });
+  registerOrderRoutes(app, db, identity.verifyToken);
+  if (options.fulfilment) startFulfilment(app, db, eventStore, payments, options.fulfilment);
   registerCommerceRoutes(app, options.database.db, identity.verifyToken, {
     platformKeys: options.commercePlatformKeys ?? [WEB_PLATFORM_KEY],
   });
   await registerStaticFiles(app, options.staticDir);
   return app;
+}
+
+/** The fulfilment: started when the app is ready, stopped before the database closes. */
+function startFulfilment(
+  app: FastifyInstance,
+  db: Db,
+  store: EventStore,
+  payments: PaymentGateway,
+  options: { readonly stepMs: number },
+): void {
+  const worker = new FulfilmentWorker({
+    db,
+    store,
+    payments,
+    stepMs: options.stepMs,
+    deniedParties: SANDBOX_DENIED_PARTIES,
+    logger: {
+      info: (details, message) => app.log.info(details, message),
+      error: (details, message) => app.log.error(details, message),
+    },
+  });
+  app.addHook('onReady', (done) => {
+    worker.start();
+    done();
+  });
+  app.addHook('preClose', async () => {
+    await worker.stop();
+  });
 }
 
 /** The mail worker: started when the app is ready, woken by new orders, stopped before the database closes. */

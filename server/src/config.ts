@@ -32,6 +32,8 @@ function isOriginUrl(value: string): boolean {
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Seconds between the automatic steps of an order's fulfilment (decision 029). */
+  FULFILMENT_STEP_SECONDS: z.coerce.number().min(0.05).max(604_800).default(120),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -123,6 +125,8 @@ export interface ServerConfig {
   readonly payments: PaymentConfig;
   /** Where the mail outbox is sent (SMTP_URL, MAIL_FROM; decision 027). */
   readonly mail: MailConfig;
+  /** The pace of orders' fulfilment (FULFILMENT_STEP_SECONDS; decision 029). */
+  readonly fulfilment: { readonly stepMs: number };
 }
 
 export interface IdentityConfig {
@@ -238,5 +242,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter((k) => k !== '') ?? [WEB_PLATFORM_KEY],
     payments,
     mail,
+    fulfilment: { stepMs: Math.round(e.FULFILMENT_STEP_SECONDS * 1000) },
   };
 }

@@ -71,6 +71,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       commercePlatformKeys: config.commercePlatformKeys,
       payments: createPaymentGateway(config.payments, database.db),
       mail: config.mail,
+      fulfilment: config.fulfilment,
     });
     const db = database;
     const release = releaseLock;

@@ -9,7 +9,6 @@
  * - `POST /api/checkout/qglobal/lookup` and `/qglobal/profile`: the Q-global add outcomes;
  * - `POST /api/checkouts/{id}/place-order?locale=`: placing the order, once per
  *   Idempotency-Key, and once per checkout whatever the keys;
- * - `GET /api/orders/{id}`: an order the caller placed (the confirmation page).
  *
  * Signed-in callers only (401 otherwise); another buyer's ids read as not found. Never cached.
  */
@@ -32,6 +31,7 @@ import {
   orderStreamKind,
   type Order,
   type OrderState,
+  type PlacedOrder,
 } from '../../../../../domain/order/order';
 import { decidePlaceOrder } from '../../../../../domain/order/place-order';
 import { screenedNames, screenNames } from '../../../../../domain/order/screening';
@@ -57,6 +57,7 @@ import {
   saveToAddressBook,
 } from '../../../checkout/checkout-repository';
 import { PaymentGatewayError, type PaymentGateway } from '../../../payments/gateway';
+import { newAccessCode } from '../../../orders/numbers';
 import { SANDBOX_DENIED_PARTIES } from '../../../screening/denied-parties';
 import type { Db } from '../../../db/database';
 import type { EventStore } from '../../../event-store/event-store';
@@ -65,14 +66,6 @@ import { sendOnce } from '../../../plugins/idempotency';
 import { errorBody } from '../../../plugins/errors';
 
 const idParams = z.object({ id: idSchema });
-
-/** An access code for a seat of a digital item: 16 letters and digits in four groups. */
-function newAccessCode(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  const bytes = randomBytes(16);
-  const code = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
-  return code.match(/.{4}/g)?.join('-') ?? code;
-}
 
 /** A broken rule, in the shape of every API error, with the message id clients translate. */
 export function ruleBody(code: string, message: Message): ApiErrorBody {
@@ -240,7 +233,7 @@ export function registerCheckoutRoutes(
       // order, whichever is placed first; the cart's next version (after the order, or a
       // change) is another order.
       const orderId = cart ? `${cart.cartId}-v${String(cart.version)}` : id;
-      let order: Order;
+      let order: PlacedOrder;
       try {
         order = decidePlaceOrder({
           orderId,
@@ -362,7 +355,7 @@ export function registerCheckoutRoutes(
   type Paid =
     | {
         readonly ok: true;
-        readonly order: Order;
+        readonly order: PlacedOrder;
         /** A new card to keep on the profile once the order is written. */
         readonly saveCard: { readonly token: string; readonly holderName: string } | null;
       }
@@ -370,7 +363,7 @@ export function registerCheckoutRoutes(
 
   /** Charges the order's card (once per checkout version); other payments pass through. */
   async function chargeCard(
-    order: Order,
+    order: PlacedOrder,
     checkout: CheckoutState,
     checkoutVersion: number,
     userId: string,
@@ -478,15 +471,4 @@ export function registerCheckoutRoutes(
       holderName: card.holderName,
     });
   }
-
-  app.get('/api/orders/:id', async (request, reply) => {
-    const caller = await requireCaller(request, reply, db, verifyToken);
-    if (!caller) return reply;
-    const { id } = idParams.parse(request.params);
-    const order = await orderOf(id);
-    if (!order || order.buyer.userId !== caller.user.id) {
-      return reply.code(404).send(errorBody('not_found', 'No such order.'));
-    }
-    return { order };
-  });
 }

@@ -1,0 +1,127 @@
+/**
+ * Orders after checkout (SPEC 2.6, 2.7, 4.8, 5, 8; decision 029):
+ *
+ * - `GET /api/orders?locale=&page=&status=&from=&to=&q=`: the caller's order history, newest
+ *   first, a page at a time;
+ * - `GET /api/orders/{id}`: one of the caller's orders, whole (details, confirmation);
+ * - `GET /api/order-status?locale=&orderNumber=` or `?locale=&poNumber=&organizationNumber=`:
+ *   the status lookup, open to visitors, counted per client (LOOKUPS_PER_MINUTE). It shows an
+ *   order's progress only: no name, address or payment; a signed-in buyer's own orders come
+ *   with their id, for the link to their details.
+ *
+ * Another buyer's order reads as not found, by list, by id or by lookup. Never cached.
+ */
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod';
+import { orderHistoryQuerySchema } from '../../../../../domain/order/history';
+import {
+  LOOKUP_MESSAGES,
+  LOOKUPS_PER_MINUTE,
+  lookupMiss,
+  orderLookupRawQuerySchema,
+  orderStatusView,
+  type OrderLookupQuery,
+} from '../../../../../domain/order/lookup';
+import type { Order } from '../../../../../domain/order/order';
+import { storefrontFor } from '../../../../../domain/storefront/storefronts';
+import { idSchema } from '../../../../../domain/sync/schemas';
+import { withValues } from '../../../../../domain/shared/message';
+import {
+  orderNumberSearchSchema,
+  poSearchSchema,
+} from '../../../../../domain/validation/order-search';
+import { identifyCaller, requireCaller, type VerifyToken } from '../../../auth/authenticate';
+import type { Db } from '../../../db/database';
+import {
+  buyersOrder,
+  orderHistory,
+  ordersByNumber,
+  ordersByPoNumber,
+} from '../../../orders/order-queries';
+import { errorBody } from '../../../plugins/errors';
+import { hitRateLimit } from '../../../plugins/rate-limit';
+import { ruleBody } from '../checkout/index';
+
+const idParams = z.object({ id: idSchema });
+
+/** The lookup's query under its rules (SPEC 5), whichever way the order is looked for. */
+function lookupQuery(raw: z.infer<typeof orderLookupRawQuerySchema>): OrderLookupQuery {
+  if (raw.orderNumber !== undefined && raw.poNumber === undefined) {
+    return {
+      locale: raw.locale,
+      ...orderNumberSearchSchema.parse({ orderNumber: raw.orderNumber }),
+    };
+  }
+  return {
+    locale: raw.locale,
+    ...poSearchSchema.parse({
+      poNumber: raw.poNumber ?? '',
+      organizationNumber: raw.organizationNumber ?? '',
+    }),
+  };
+}
+
+/** The orders a lookup finds, and whether the PO number is known with another organization. */
+async function find(
+  db: Db,
+  query: OrderLookupQuery,
+): Promise<{ orders: Order[]; poKnownElsewhere: boolean }> {
+  const storeId = storefrontFor(query.locale).storeId;
+  if ('orderNumber' in query) {
+    return {
+      orders: await ordersByNumber(db, storeId, query.orderNumber),
+      poKnownElsewhere: false,
+    };
+  }
+  const withPo = await ordersByPoNumber(db, storeId, query.poNumber);
+  const orders = withPo.filter(
+    (order) =>
+      order.account.type === 'ORGANIZATION' && order.account.number === query.organizationNumber,
+  );
+  return { orders, poKnownElsewhere: withPo.length > 0 };
+}
+
+export function registerOrderRoutes(app: FastifyInstance, db: Db, verifyToken: VerifyToken): void {
+  app.get('/api/orders', async (request, reply) => {
+    const caller = await requireCaller(request, reply, db, verifyToken);
+    if (!caller) return reply;
+    reply.header('cache-control', 'no-store');
+    const query = orderHistoryQuerySchema.parse(request.query);
+    return orderHistory(db, caller.user.id, query);
+  });
+
+  app.get('/api/orders/:id', async (request, reply) => {
+    const caller = await requireCaller(request, reply, db, verifyToken);
+    if (!caller) return reply;
+    reply.header('cache-control', 'no-store');
+    const { id } = idParams.parse(request.params);
+    const found = await buyersOrder(db, caller.user.id, id);
+    if (!found) return reply.code(404).send(errorBody('not_found', 'No such order.'));
+    return { order: found.order };
+  });
+
+  app.get('/api/order-status', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const limit = await hitRateLimit(db, `order-status:${request.ip}`, LOOKUPS_PER_MINUTE);
+    if (!limit.allowed) {
+      reply.header('retry-after', String(limit.retryAfterSeconds));
+      return reply
+        .code(429)
+        .send(ruleBody('order-status.too-many', withValues(LOOKUP_MESSAGES.tooMany, {})));
+    }
+    const query = lookupQuery(orderLookupRawQuerySchema.parse(request.query));
+    const { orders, poKnownElsewhere } = await find(db, query);
+    if (orders.length === 0) {
+      const miss = lookupMiss(query, poKnownElsewhere);
+      return reply.code(404).send(ruleBody(miss.id, withValues(miss, {})));
+    }
+    const caller = await identifyCaller(request, db, verifyToken);
+    return {
+      orders: orders.map((order) => ({
+        ...orderStatusView(order),
+        // The buyer's own order links to its details.
+        orderId: caller && order.buyer.userId === caller.user.id ? order.orderId : null,
+      })),
+    };
+  });
+}
