@@ -341,8 +341,8 @@ export const orderStreamKind = defineStreamKind<OrderState, OrderCommand, OrderE
   readModels: [{ name: ORDERS_READ_MODEL, shape: 3, project: (state) => state.order }],
   // SPEC 9: the buyer gets a confirmation email; written with the order (decision 027).
   // A declined order (sanctions screening) is told on the page, and gets no confirmation.
-  outbox: (event, state) =>
+  outbox: (event) =>
     event.type === 'OrderPlaced' && event.data.order.status !== 'declined'
-      ? [orderConfirmationMail(state.order ?? event.data.order)]
+      ? [orderConfirmationMail(event.data.order)]
       : [],
 });
