@@ -16,7 +16,7 @@ const PROGRAMME_ANALYTICS = {
   OLD: { type: 'organization', name: 'Organizational discount' },
 } as const;
 
-export type AddToCartSource = 'product-page' | 'search' | 'quick-order' | 'saved-cart';
+export type AddToCartSource = 'product-page' | 'search' | 'quick-order' | 'saved-cart' | 'reorder';
 
 export interface AnalyticsProductEntry {
   readonly item_id: string;

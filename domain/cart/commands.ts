@@ -13,7 +13,7 @@ export type CartCommand = (
       readonly type: 'AddItems';
       readonly data: {
         readonly items: readonly ItemRequest[];
-        readonly source: 'quick-order' | 'saved-cart';
+        readonly source: 'quick-order' | 'saved-cart' | 'reorder';
       };
     }
   | { readonly type: 'ChangeQuantity'; readonly data: ItemRequest }

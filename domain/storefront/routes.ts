@@ -1,6 +1,6 @@
 /**
  * The route patterns the session logic recognises (SPEC 2.1) and which of them need a
- * signed-in user: pages under my-account, saved carts and checkout send a visitor to sign-in. Paths may
+ * signed-in user: pages under my-account, saved carts, order history and checkout send a visitor to sign-in. Paths may
  * carry a locale or store-path prefix; the patterns are matched below it as well.
  */
 import { resolveLocale } from './resolve-locale';
@@ -17,6 +17,7 @@ export type RouteName =
   | 'cart'
   | 'quick-order'
   | 'saved-carts'
+  | 'order-history'
   | 'checkout'
   | 'register'
   | 'search'
@@ -40,6 +41,8 @@ const PATTERNS: readonly (readonly [RouteName, RegExp, boolean])[] = [
   ['quick-order', /^\/quick-order\/?$/, false],
   // A person's saved carts (SPEC 2.7), also below my-account.
   ['saved-carts', /^\/saved-carts(?:\/.*)?$/, true],
+  // A person's orders (SPEC 2.7): the list, an order's details, their own status lookup.
+  ['order-history', /^\/order-history(?:\/.*)?$/, true],
   ['checkout', /^\/(?:[^/]+\/)?checkout(?:\/.*)?$/, true],
   ['checkout', /^\/exp-checkout(?:\/.*)?$/, true],
   ['register', /^\/register\/?$/, false],

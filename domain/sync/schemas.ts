@@ -47,7 +47,7 @@ export const cartCommandSchema = z.discriminatedUnion('type', [
     type: z.literal('AddItems'),
     data: z.object({
       items: z.array(item).min(1).max(MAX_ITEMS_PER_COMMAND),
-      source: z.enum(['quick-order', 'saved-cart']),
+      source: z.enum(['quick-order', 'saved-cart', 'reorder']),
     }),
     metadata,
   }),

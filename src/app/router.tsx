@@ -136,6 +136,7 @@ function storefrontPages(): RouteObject[] {
         }),
       },
     ]),
+    ...orderRoutes(),
     {
       path: 'quick-order',
       lazy: async () => ({
@@ -237,6 +238,59 @@ function checkoutRoutes(): RouteObject[] {
         return { Component: page.ConfirmationPage, loader: data.confirmationLoader };
       },
     },
+  ];
+}
+
+/**
+ * Orders after checkout (SPEC 2.1, 2.6, 2.7; decision 029): the status lookup open to
+ * visitors, and the buyer's order history, an order's details and their own lookup, under
+ * my-account and at /order-history.
+ */
+function orderRoutes(): RouteObject[] {
+  const loaders = () => import('../features/orders/orders-loader');
+  return [
+    {
+      path: 'order-status',
+      lazy: async () => {
+        const [page, data] = await Promise.all([
+          import('../features/orders/components/OrderStatusPage'),
+          loaders(),
+        ]);
+        return { Component: page.OrderStatusPage, loader: data.orderStatusLoader };
+      },
+    },
+    ...['my-account/order-history', 'order-history'].flatMap((base): RouteObject[] => [
+      {
+        path: base,
+        lazy: async () => {
+          const [page, data] = await Promise.all([
+            import('../features/orders/components/OrderHistoryPage'),
+            loaders(),
+          ]);
+          return { Component: page.OrderHistoryPage, loader: data.orderHistoryLoader };
+        },
+      },
+      {
+        path: `${base}/order-details/:id`,
+        lazy: async () => {
+          const [page, data] = await Promise.all([
+            import('../features/orders/components/OrderDetailsPage'),
+            loaders(),
+          ]);
+          return { Component: page.OrderDetailsPage, loader: data.orderDetailsLoader };
+        },
+      },
+      {
+        path: `${base}/order-status`,
+        lazy: async () => {
+          const [page, data] = await Promise.all([
+            import('../features/orders/components/OrderStatusPage'),
+            loaders(),
+          ]);
+          return { Component: page.OrderStatusPage, loader: data.accountOrderStatusLoader };
+        },
+      },
+    ]),
   ];
 }
 
