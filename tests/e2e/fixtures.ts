@@ -26,7 +26,11 @@ export const test = base.extend<{ pageErrors: string[] }, { store: StoreProcess 
     // eslint-disable-next-line no-empty-pattern -- Playwright needs the fixtures argument.
     async ({}, use) => {
       const dataDir = await tempDir('store-e2e-');
-      const store = await launchStoreProcess({ dataDir });
+      // Orders move on a step every 6 s (orders.e2e.spec.ts watches them), not every 2 min.
+      const store = await launchStoreProcess({
+        dataDir,
+        env: { FULFILMENT_STEP_SECONDS: '6' },
+      });
       try {
         await use(store);
       } finally {

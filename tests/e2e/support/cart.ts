@@ -10,7 +10,7 @@ import { cartStreamKind } from '../../../domain/cart/stream';
 import { expect } from '../fixtures';
 
 /** The lines of the buyer's latest cart in this storefront, as the store has them. */
-async function storedLines(page: Page, locale: string, origin: string): Promise<number> {
+export async function storedLines(page: Page, locale: string, origin: string): Promise<number> {
   const current = await page.request.get(`${origin}/api/carts/current?locale=${locale}`);
   if (!current.ok()) return -1;
   const { cartId } = (await current.json()) as { cartId: string | null };
