@@ -19,29 +19,8 @@ async function register(): Promise<void> {
   });
   workbox.addEventListener('controlling', (event) => {
     if (event.isUpdate) window.location.reload();
-    else refetchForOffline();
   });
   await workbox.register();
-}
-
-/** What the worker keeps for offline use (sw/sw.ts routes), among what a page fetches. */
-const KEPT_FOR_OFFLINE = [/^\/content\//, /^\/graphql\/execute\.json\//, /^\/api\/bootstrap$/];
-
-/**
- * The worker took control of a page that had already loaded (its first visit): what the page
- * fetched before (the header, footer and start-up answer) is fetched again through it, so a
- * reload offline finds them.
- */
-function refetchForOffline(): void {
-  const urls = new Set<string>();
-  for (const entry of performance.getEntriesByType('resource')) {
-    const url = new URL(entry.name, window.location.href);
-    if (url.origin !== window.location.origin) continue;
-    if (KEPT_FOR_OFFLINE.some((pattern) => pattern.test(url.pathname))) urls.add(url.href);
-  }
-  for (const url of urls) {
-    fetch(url, { credentials: 'same-origin' }).catch(() => undefined);
-  }
 }
 
 export function registerServiceWorker(): void {
