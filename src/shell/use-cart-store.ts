@@ -10,7 +10,9 @@ import { useStorefront } from './use-storefront';
 
 export function useCartStore(): CartStore | null {
   const storefront = useStorefront();
-  const user = useObservableValue(currentUser$);
+  // The person, not the object: a refreshed profile (a new object for the same person) must
+  // not start the cart over, or a screen could wait for it forever.
+  const userId = useObservableValue(currentUser$)?.id ?? null;
   const [store, setStore] = useState<CartStore | null>(null);
   useEffect(() => {
     let current = true;
@@ -24,7 +26,7 @@ export function useCartStore(): CartStore | null {
     return () => {
       current = false;
     };
-  }, [storefront, user]);
+  }, [storefront, userId]);
   return store;
 }
 
