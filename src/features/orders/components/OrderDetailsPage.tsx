@@ -38,6 +38,7 @@ import { orderHistoryPath } from '../order-paths';
 import type { OrderDetailsRouteData } from '../orders-loader';
 import { LoadProblemView } from './LoadProblemView';
 import { OrderStatusLabel } from './OrderStatusLabel';
+import { ShipmentFacts } from './ShipmentFacts';
 import { ReorderButton } from './ReorderButton';
 import '../orders.css';
 
@@ -81,11 +82,9 @@ function OrderDetails({ order }: { order: Order }) {
   const tag = languageTag(storefront);
   const format = (minor: number) => formatMoney(money(minor, order.currency), tag);
   const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeStyle: 'short' });
-  const day = new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' });
   const reference = order.webReference;
   const fulfilment = order.fulfilment;
   const shipment = fulfilment.shipment;
-  const estimated = shipment?.estimatedShipDate ?? fulfilment.estimatedShipDate;
   const groups = itemGroups(order);
   const agent = order.placedBy.name;
   const discounts = orderDiscountRows(
@@ -145,28 +144,7 @@ function OrderDetails({ order }: { order: Order }) {
           <dd>
             <time dateTime={order.placedAt}>{dateTime.format(new Date(order.placedAt))}</time>
           </dd>
-          {estimated ? (
-            <>
-              <dt>
-                <Trans>Est. ship date</Trans>
-              </dt>
-              <dd>
-                <time dateTime={estimated}>{day.format(new Date(`${estimated}T00:00:00Z`))}</time>
-              </dd>
-            </>
-          ) : null}
-          {shipment ? (
-            <>
-              <dt>
-                <Trans>Carrier</Trans>
-              </dt>
-              <dd>{shipment.carrier}</dd>
-              <dt>
-                <Trans>Tracking number</Trans>
-              </dt>
-              <dd data-testid="tracking-number">{shipment.trackingNumber}</dd>
-            </>
-          ) : null}
+          <ShipmentFacts estimatedShipDate={fulfilment.estimatedShipDate} shipment={shipment} />
           {order.placedBy.kind === 'agent' ? (
             <>
               <dt>

@@ -27,6 +27,7 @@ import { orderDetailsPath } from '../order-paths';
 import type { OrderStatusRouteData } from '../orders-loader';
 import { LoadProblemView } from './LoadProblemView';
 import { OrderStatusLabel } from './OrderStatusLabel';
+import { ShipmentFacts } from './ShipmentFacts';
 import '../orders.css';
 
 type Mode = 'order' | 'po';
@@ -223,10 +224,8 @@ function FoundOrderView({ order }: { order: FoundOrder }) {
   const storefront = useStorefront();
   const tag = languageTag(storefront);
   const date = new Intl.DateTimeFormat(tag, { dateStyle: 'long' });
-  const day = new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' });
   const reference = order.webReference;
   const shipment = order.shipment;
-  const estimated = shipment?.estimatedShipDate ?? order.estimatedShipDate;
   return (
     <article className="checkout-section orders__found-order" data-testid="found-order">
       <h2>
@@ -257,26 +256,7 @@ function FoundOrderView({ order }: { order: FoundOrder }) {
         <dd>
           <time dateTime={order.placedAt}>{date.format(new Date(order.placedAt))}</time>
         </dd>
-        {estimated ? (
-          <>
-            <dt>
-              <Trans>Est. ship date</Trans>
-            </dt>
-            <dd>{day.format(new Date(`${estimated}T00:00:00Z`))}</dd>
-          </>
-        ) : null}
-        {shipment ? (
-          <>
-            <dt>
-              <Trans>Carrier</Trans>
-            </dt>
-            <dd>{shipment.carrier}</dd>
-            <dt>
-              <Trans>Tracking number</Trans>
-            </dt>
-            <dd data-testid="tracking-number">{shipment.trackingNumber}</dd>
-          </>
-        ) : null}
+        <ShipmentFacts estimatedShipDate={order.estimatedShipDate} shipment={shipment} />
       </dl>
       <table className="review-items">
         <thead>
