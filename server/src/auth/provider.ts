@@ -4,7 +4,7 @@
  * RP-initiated logout, and JWT access tokens for the store's API. Its sign-in and
  * registration screens are the app's own pages; its state lives in Postgres.
  */
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../db/database';
 import { postgresAdapterFactory } from './oidc-adapter';
 import type { ProviderSecrets } from './keys';
@@ -131,7 +131,10 @@ export function createProvider(options: ProviderOptions): Provider {
         defaultResource: () => Promise.resolve(undefined),
         useGrantedResource: () => Promise.resolve(true),
         getResourceServerInfo: (_ctx, resourceIndicator) => {
-          if (resourceIndicator !== API_RESOURCE) throw new Error('unknown resource');
+          // The OAuth error for a resource the store does not know (RFC 8707), not a 500.
+          if (resourceIndicator !== API_RESOURCE) {
+            throw new errors.InvalidTarget('the resource is not known here');
+          }
           return Promise.resolve({
             scope: API_SCOPE,
             audience: API_RESOURCE,

@@ -5,8 +5,13 @@
  * here; the answer is where the browser goes next. The interaction cookie the provider
  * sets is scoped to /oidc-interaction/{uid}, so it reaches every call below. Each call goes
  * to the provider instance of the address it reached (decision 020).
+ *
+ * Every call is tied to a live interaction: the uid in the path must be the one of the
+ * interaction cookie, or the answer is a 400 and no password is checked. Password guessing
+ * is slowed and refused per account and client, not per account alone (decision 032).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errors, type InteractionResults } from 'oidc-provider';
 import * as z from 'zod';
 import { isLocale, DEFAULT_LOCALE } from '../../../../domain/storefront/storefronts';
 import {
@@ -18,15 +23,10 @@ import {
 import { formatMessage, withValues } from '../../../../domain/shared/message';
 import type { Db } from '../../db/database';
 import type { Identity } from '../../auth/identity';
+import { deviceIdOf, giveDeviceCookie } from '../../auth/device-cookie';
 import { decoyHash, verifyPassword } from '../../auth/passwords';
 import { INTERACTION_PATH } from '../../auth/provider';
-import {
-  accountKey,
-  addressKey,
-  recordFailure,
-  recordSuccess,
-  throttleState,
-} from '../../auth/throttle';
+import { recordFailure, recordSuccess, throttleKeys, throttleState } from '../../auth/throttle';
 import { createUser, EmailTakenError, findUserWithPassword } from '../../auth/users';
 
 const params = z.object({ uid: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) });
@@ -53,9 +53,26 @@ function identityError(
   });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How the sign-in step tells time and waits (tests give their own, so nothing sleeps). */
+export interface SignInOptions {
+  readonly now?: () => Date;
+  readonly wait?: (ms: number) => Promise<void>;
+}
 
-export function registerInteractionRoutes(app: FastifyInstance, identity: Identity, db: Db): void {
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms);
+  });
+
+export function registerInteractionRoutes(
+  app: FastifyInstance,
+  identity: Identity,
+  db: Db,
+  options: SignInOptions = {},
+): void {
+  const now = options.now ?? (() => new Date());
+  const wait = options.wait ?? sleep;
+
   /** The embedded provider at the request's address (these routes exist only with it). */
   function providerOf(request: FastifyRequest) {
     const provider = identity.providerFor(identity.addressOf(request));
@@ -63,32 +80,51 @@ export function registerInteractionRoutes(app: FastifyInstance, identity: Identi
     return provider;
   }
 
-  async function finishWithLogin(request: FastifyRequest, reply: FastifyReply, accountId: string) {
-    const redirectTo = await providerOf(request).interactionResult(
-      request.raw,
-      reply.raw,
-      { login: { accountId, remember: true } },
-      { mergeWithLastSubmission: false },
-    );
+  /**
+   * The interaction of the browser's interaction cookie, if it is the one of the path;
+   * otherwise the answer (400) is sent and undefined returned.
+   */
+  async function liveInteraction(request: FastifyRequest, reply: FastifyReply) {
+    const { uid } = params.parse(request.params);
+    const details = await providerOf(request)
+      .interactionDetails(request.raw, reply.raw)
+      .catch((error: unknown) => {
+        // No interaction cookie, or its interaction (or session) is gone.
+        if (error instanceof errors.SessionNotFound) return undefined;
+        throw error;
+      });
+    if (details?.uid !== uid) {
+      reply
+        .code(400)
+        .send({ error: { code: 'interaction_mismatch', message: 'This sign-in has expired.' } });
+      return undefined;
+    }
+    return details;
+  }
+
+  async function finish(request: FastifyRequest, reply: FastifyReply, result: InteractionResults) {
+    const redirectTo = await providerOf(request).interactionResult(request.raw, reply.raw, result, {
+      mergeWithLastSubmission: false,
+    });
+    reply.header('cache-control', 'no-store');
     return { redirectTo };
   }
 
+  const finishWithLogin = (request: FastifyRequest, reply: FastifyReply, accountId: string) =>
+    finish(request, reply, { login: { accountId, remember: true } });
+
   // The provider's hand-over: to the sign-in or the registration page of the storefront.
   app.get(`${INTERACTION_PATH}/:uid`, async (request, reply) => {
-    const { uid } = params.parse(request.params);
-    const details = await providerOf(request).interactionDetails(request.raw, reply.raw);
-    if (details.uid !== uid)
-      return reply
-        .code(400)
-        .send({ error: { code: 'interaction_mismatch', message: 'This sign-in has expired.' } });
+    const details = await liveInteraction(request, reply);
+    if (!details) return reply;
     const locale = localeOf(details.params.ui_locales);
     const page = details.params.screen_hint === 'signup' ? 'register' : 'login';
-    return reply.redirect(`/${locale}/${page}?interaction=${encodeURIComponent(uid)}`, 303);
+    return reply.redirect(`/${locale}/${page}?interaction=${encodeURIComponent(details.uid)}`, 303);
   });
 
   app.get(`${INTERACTION_PATH}/:uid/details`, async (request, reply) => {
-    params.parse(request.params);
-    const details = await providerOf(request).interactionDetails(request.raw, reply.raw);
+    const details = await liveInteraction(request, reply);
+    if (!details) return reply;
     reply.header('cache-control', 'no-store');
     return {
       prompt: details.prompt.name,
@@ -101,35 +137,39 @@ export function registerInteractionRoutes(app: FastifyInstance, identity: Identi
   app.post(`${INTERACTION_PATH}/:uid/login`, async (request, reply) => {
     params.parse(request.params);
     const input = signInSchema.parse(request.body);
-    const keys = [accountKey(input.email), addressKey(request.ip)];
-    const now = new Date();
-    const state = await throttleState(db, keys, now);
+    if (!(await liveInteraction(request, reply))) return reply;
+    const keys = throttleKeys({
+      email: input.email,
+      address: request.ip,
+      deviceId: deviceIdOf(request, input.email),
+    });
+    const at = now();
+    const state = await throttleState(db, keys.holding, at);
     if (state.lockedUntil) {
-      const minutes = Math.max(
-        1,
-        Math.ceil((state.lockedUntil.getTime() - now.getTime()) / 60_000),
-      );
+      const minutes = Math.max(1, Math.ceil((state.lockedUntil.getTime() - at.getTime()) / 60_000));
+      request.log.info({ event: 'sign-in refused' }, 'sign-in refused: too many failures');
       return identityError(reply, 429, IDENTITY_MESSAGES.tooManyAttempts, { minutes });
     }
+    // Before the check, so that a guess cannot be told from its answer's timing.
+    if (state.delayMs > 0) await wait(state.delayMs);
     const user = await findUserWithPassword(db, input.email);
     const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !ok) {
-      await recordFailure(db, keys, now);
-      if (state.delayMs > 0) await sleep(state.delayMs);
+      await recordFailure(db, keys.counting, at);
       request.log.info({ event: 'sign-in failed' }, 'sign-in failed');
       return identityError(reply, 401, IDENTITY_MESSAGES.wrongCredentials);
     }
-    await recordSuccess(db, keys[0] ?? '');
-    reply.header('cache-control', 'no-store');
+    await recordSuccess(db, keys.clearing);
+    giveDeviceCookie(reply, input.email, identity.addressOf(request).startsWith('https:'));
     return finishWithLogin(request, reply, user.id);
   });
 
   app.post(`${INTERACTION_PATH}/:uid/register`, async (request, reply) => {
     params.parse(request.params);
     const input = registrationSchema.parse(request.body);
+    if (!(await liveInteraction(request, reply))) return reply;
     try {
       const user = await createUser(db, input);
-      reply.header('cache-control', 'no-store');
       return await finishWithLogin(request, reply, user.id);
     } catch (error) {
       if (error instanceof EmailTakenError) {
@@ -146,13 +186,10 @@ export function registerInteractionRoutes(app: FastifyInstance, identity: Identi
   });
 
   app.post(`${INTERACTION_PATH}/:uid/abort`, async (request, reply) => {
-    params.parse(request.params);
-    const redirectTo = await providerOf(request).interactionResult(
-      request.raw,
-      reply.raw,
-      { error: 'access_denied', error_description: 'The sign-in was cancelled.' },
-      { mergeWithLastSubmission: false },
-    );
-    return { redirectTo };
+    if (!(await liveInteraction(request, reply))) return reply;
+    return finish(request, reply, {
+      error: 'access_denied',
+      error_description: 'The sign-in was cancelled.',
+    });
   });
 }
