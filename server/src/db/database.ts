@@ -29,6 +29,15 @@ export interface Database {
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The embedded database only: an image of its data directory (a tar of PGDATA) taken after
+   * a checkpoint, inside a transaction of its own, so no other query or transaction runs
+   * while it is read; `inspect` runs in that same transaction and describes what the image
+   * holds (decision 037).
+   */
+  readonly snapshot?: <T>(
+    inspect: (session: SqlSession) => Promise<T>,
+  ) => Promise<{ readonly image: Uint8Array; readonly facts: T }>;
 }
 
 export type DatabaseOptions =
@@ -77,6 +86,23 @@ async function openPglite(dataDir: string): Promise<Database> {
             (await tx.query<T>(text, params)).rows,
         }),
       ),
+    snapshot: async (inspect) => {
+      const { dump, facts } = await client.transaction(async (tx) => {
+        // PGlite runs one transaction at a time and this one holds it: nothing commits while
+        // the files are read, and after the checkpoint the data files hold every committed
+        // write, so PostgreSQL opens the image with nothing to replay.
+        await tx.exec('checkpoint');
+        const taken = await inspect({
+          exec: async (script) => {
+            await tx.exec(script);
+          },
+          rows: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
+            (await tx.query<T>(text, params)).rows,
+        });
+        return { dump: await client.dumpDataDir('none'), facts: taken };
+      });
+      return { image: new Uint8Array(await dump.arrayBuffer()), facts };
+    },
     ping: async (timeoutMs) => {
       if (client.closed) throw new Error('The embedded database is closed');
       await withTimeout(client.query('select 1'), timeoutMs, 'The embedded database');

@@ -1,0 +1,90 @@
+/**
+ * The operator channel's commands (decision 037): a Unix domain socket in DATA_DIR through
+ * which the running store answers the store's operators (`npm run backup`, and later others
+ * such as `keys rotate`). Each command names its arguments and its answer with zod; the
+ * store validates the arguments, the operator's tool validates the answer. A command is added
+ * here and in handlers.ts; the types make both sides agree.
+ */
+import path from 'node:path';
+import * as z from 'zod';
+
+/** Linux keeps a socket's path in 108 bytes, the terminating NUL included. */
+export const MAX_SOCKET_PATH_BYTES = 107;
+
+/** The channel lives in a directory only the store's OS user may enter. */
+export function operatorSocketPath(dataDir: string): string {
+  return path.join(dataDir, 'operator', 'store.sock');
+}
+
+const counts = z.record(z.string(), z.number().int().nonnegative());
+
+export const OPERATOR_COMMANDS = {
+  status: {
+    summary: 'the running store: its process, database and how long it has run',
+    args: z.object({}).strict(),
+    result: z.object({
+      pid: z.number().int().positive(),
+      database: z.enum(['pglite', 'postgres']),
+      startedAt: z.iso.datetime(),
+    }),
+  },
+  backup: {
+    summary: 'a consistent image of the embedded database, sent after the answer',
+    args: z.object({}).strict(),
+    result: z.object({
+      takenAt: z.iso.datetime(),
+      /** The PostgreSQL major version of the image (PG_VERSION). */
+      postgresVersion: z.string().min(1),
+      /** Streams of each kind, events and the last event position, as the image holds them. */
+      streams: counts,
+      events: z.number().int().nonnegative(),
+      lastPosition: z.number().int().nonnegative(),
+    }),
+  },
+} as const satisfies Record<
+  string,
+  { readonly summary: string; readonly args: z.ZodType; readonly result: z.ZodType }
+>;
+
+export type OperatorCommandName = keyof typeof OPERATOR_COMMANDS;
+export type OperatorArgs<N extends OperatorCommandName> = z.output<
+  (typeof OPERATOR_COMMANDS)[N]['args']
+>;
+export type OperatorResult<N extends OperatorCommandName> = z.output<
+  (typeof OPERATOR_COMMANDS)[N]['result']
+>;
+
+export const MAX_REQUEST_BYTES = 64 * 1024;
+
+/** One line of JSON from the operator's tool. */
+export const operatorRequestSchema = z
+  .object({
+    command: z.string().min(1).max(100),
+    args: z.unknown().optional(),
+  })
+  .strict();
+
+export const operatorErrorCodes = [
+  'bad_request',
+  'unknown_command',
+  'invalid_args',
+  'unavailable',
+  'failed',
+] as const;
+
+/**
+ * The store's one line of answer; when `attachment` is given, that many bytes follow it on
+ * the socket (the backup's image).
+ */
+export const operatorAnswerSchema = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    result: z.unknown(),
+    attachment: z.number().int().nonnegative().optional(),
+  }),
+  z.object({
+    ok: z.literal(false),
+    error: z.object({ code: z.enum(operatorErrorCodes), message: z.string() }),
+  }),
+]);
+export type OperatorAnswer = z.infer<typeof operatorAnswerSchema>;
