@@ -17,6 +17,7 @@ import { startFlagService, type FlagService } from './flags/flag-service';
 import { startIdentity } from './auth/identity';
 import { seedDemoUsers } from './auth/demo-users';
 import { createPaymentGateway } from './payments/create-gateway';
+import { openOperatorChannel, type OperatorChannel } from './ops/channel';
 
 /** Time allowed for a clean shutdown before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 4_000;
@@ -33,6 +34,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   let releaseLock: (() => Promise<void>) | undefined;
   let database: Database | undefined;
   let flags: FlagService | undefined;
+  let operator: OperatorChannel | undefined;
   try {
     if (config.databaseUrl === undefined) {
       releaseLock = await lockDataDir(config.dataDir);
@@ -73,10 +75,25 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       mail: config.mail,
       fulfilment: config.fulfilment,
     });
+    // The embedded database is this process's alone: operators reach it through the store
+    // (npm run backup; decision 037).
+    if (database.kind === 'pglite') {
+      operator = await openOperatorChannel({
+        dataDir: config.dataDir,
+        context: { database, startedAt: new Date() },
+        log: {
+          info: (message) => app.log.info(message),
+          warn: (message) => app.log.warn(message),
+          error: (message) => app.log.error(message),
+        },
+      });
+    }
     const db = database;
     const release = releaseLock;
     const flagService = flags;
+    const channel = operator;
     app.addHook('onClose', async () => {
+      await channel?.close();
       flagService.close();
       await db.close();
       await release?.();
@@ -86,6 +103,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const port = typeof address === 'object' && address ? address.port : config.port;
     return { app, database, url: `http://localhost:${port}`, close: () => app.close() };
   } catch (error) {
+    await operator?.close().catch(() => undefined);
     flags?.close();
     await database?.close().catch(() => undefined);
     await releaseLock?.().catch(() => undefined);
