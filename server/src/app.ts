@@ -28,7 +28,7 @@ import { registerCheckoutRoutes } from './routes/api/checkout/index';
 import { registerCommerceRoutes } from './routes/api/commerce/index';
 import { registerMeRoutes } from './routes/api/me/index';
 import { registerHealthRoutes } from './routes/api/health/index';
-import { registerInteractionRoutes, type SignInOptions } from './routes/auth/interaction';
+import { registerInteractionRoutes } from './routes/auth/interaction';
 import { mountOidcProvider } from './routes/auth/oidc-mount';
 import { registerWebSessionRoutes } from './routes/auth/web-session';
 import { registerContentRoutes } from './routes/content/index';
@@ -85,8 +85,6 @@ export interface AppOptions {
    * fulfilment here (orders stay as placed; `npm run orders` moves them by hand).
    */
   readonly fulfilment?: { readonly stepMs: number };
-  /** The sign-in step's clock and wait (tests; default: the real ones). */
-  readonly signIn?: SignInOptions;
 }
 
 declare module 'fastify' {
@@ -106,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1_048_576,
     frameworkErrors,
   });
-  await app.register(fastifyCookie, { secret: [...options.identity.cookieKeys] });
+  await app.register(fastifyCookie, { secret: options.identity.cookieSigner });
   registerErrorHandling(app);
   registerSecurityHeaders(app, {
     tagManager: options.publicConfig.gtmContainerId !== undefined,
@@ -122,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { identity } = options;
   if (identity.embedded) {
     await mountOidcProvider(app, identity);
-    registerInteractionRoutes(app, identity, options.database.db, options.signIn);
+    registerInteractionRoutes(app, identity, options.database.db);
   }
   registerWebSessionRoutes(app, { db: options.database.db, identity });
   registerCustomerRoutes(app, options.database.db, identity.verifyToken);

@@ -8,8 +8,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
+  errors,
   jwtVerify,
   type JSONWebKeySet,
+  type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
 import type { Db } from '../db/database';
@@ -25,8 +27,13 @@ export interface TokenVerifierOptions {
   /** The issuer, or which issuers are accepted (the embedded provider at any of its addresses). */
   readonly issuer: string | ((issuer: string) => boolean);
   readonly audience: string;
-  /** Public keys of the embedded provider; a remote provider's keys are fetched instead. */
-  readonly jwks?: JSONWebKeySet;
+  /**
+   * Public keys of the embedded provider, or where to get the ones in use (they rotate,
+   * decision 034); a remote provider's keys are fetched instead.
+   */
+  readonly jwks?: JSONWebKeySet | (() => JSONWebKeySet);
+  /** Asked when a token names a key the set lacks: reads the keys again, true if they changed. */
+  readonly onUnknownKey?: () => Promise<boolean>;
   readonly jwksUri?: string;
 }
 
@@ -37,18 +44,46 @@ function remoteKeys(options: TokenVerifierOptions): JWTVerifyGetKey {
   return createRemoteJWKSet(new URL(uri));
 }
 
+/** The local key set for the keys now in use, made again only when they change. */
+function localKeys(jwks: JSONWebKeySet | (() => JSONWebKeySet)): () => JWTVerifyGetKey {
+  let set: JSONWebKeySet | undefined;
+  let keys: JWTVerifyGetKey | undefined;
+  return () => {
+    const now = typeof jwks === 'function' ? jwks() : jwks;
+    if (now !== set || keys === undefined) {
+      set = now;
+      keys = createLocalJWKSet(now);
+    }
+    return keys;
+  };
+}
+
 export function tokenVerifier(options: TokenVerifierOptions) {
-  const keys: JWTVerifyGetKey = options.jwks
-    ? createLocalJWKSet(options.jwks)
-    : remoteKeys(options);
+  const remote = options.jwks ? undefined : remoteKeys(options);
+  const local = options.jwks ? localKeys(options.jwks) : undefined;
   const { issuer } = options;
+  const verify = async (token: string): Promise<JWTPayload> => {
+    const { payload } = await jwtVerify(token, local?.() ?? (remote as JWTVerifyGetKey), {
+      ...(typeof issuer === 'string' ? { issuer } : {}),
+      audience: options.audience,
+      algorithms: ['RS256', 'PS256', 'ES256'],
+    });
+    return payload;
+  };
   return async (token: string): Promise<string | undefined> => {
     try {
-      const { payload } = await jwtVerify(token, keys, {
-        ...(typeof issuer === 'string' ? { issuer } : {}),
-        audience: options.audience,
-        algorithms: ['RS256', 'PS256', 'ES256'],
-      });
+      let payload: JWTPayload;
+      try {
+        payload = await verify(token);
+      } catch (error) {
+        // Signed with a key this process has not read yet (a rotation made elsewhere).
+        const retry =
+          error instanceof errors.JWKSNoMatchingKey &&
+          local !== undefined &&
+          (await options.onUnknownKey?.());
+        if (!retry) throw error;
+        payload = await verify(token);
+      }
       if (
         typeof issuer === 'function' &&
         (typeof payload.iss !== 'string' || !issuer(payload.iss))

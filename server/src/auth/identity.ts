@@ -7,15 +7,19 @@
  * otherwise the address each request came to (localhost, 127.0.0.1, the machine's address on
  * the network). Each address has its own provider instance, issuer and redirect addresses,
  * all sharing the same database, keys and clients; the most recently used are kept.
+ *
+ * The keys rotate (decision 034): the provider instances are made again with the new keys,
+ * the token verifier trusts every key still published, and the store's cookie signer signs
+ * with the newest of its own keys and accepts the older ones.
  */
+import { Signer } from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { exportJWK, importJWK, type JSONWebKeySet, type JWK } from 'jose';
 import type Provider from 'oidc-provider';
 import * as oidcClient from 'openid-client';
 import type { IdentityConfig } from '../config';
 import type { Db } from '../db/database';
 import { tokenVerifier, type VerifyToken } from './authenticate';
-import { providerSecrets } from './keys';
+import { KeyRing } from './keys';
 import { API_RESOURCE, createProvider } from './provider';
 import {
   inProcessAddress,
@@ -26,6 +30,12 @@ import {
 
 /** How many addresses keep their provider instance and server client (least recent go). */
 export const MAX_ADDRESSES = 32;
+
+/** A signer for @fastify/cookie (its `secret` option). */
+export type CookieSigner = Pick<Signer, 'sign' | 'unsign'>;
+
+/** How often, at most, a token signed with an unknown key makes the keys be read again. */
+const UNKNOWN_KEY_MS = 5_000;
 
 export interface Identity {
   /** Whether the embedded provider is used (no OIDC_ISSUER). */
@@ -44,19 +54,10 @@ export interface Identity {
   /** The server's OpenID client at this address (discovered on first use). */
   serverClient(app: FastifyInstance, address: string): Promise<oidcClient.Configuration>;
   readonly serverClientId: string;
-  /** Keys for signed cookies, newest first (shared with the store's own cookies). */
-  readonly cookieKeys: readonly string[];
-}
-
-async function publicJwks(keys: readonly JWK[]): Promise<JSONWebKeySet> {
-  const publicKeys: JWK[] = [];
-  for (const key of keys) {
-    const imported = await importJWK(key, key.alg ?? 'RS256', { extractable: true });
-    if (imported instanceof Uint8Array) continue;
-    const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...rest } = await exportJWK(imported);
-    publicKeys.push({ ...rest, kid: key.kid, alg: key.alg, use: 'sig' });
-  }
-  return { keys: publicKeys };
+  /** Signs the store's own cookies (@fastify/cookie) with the store's keys, not the provider's. */
+  readonly cookieSigner: CookieSigner;
+  /** The keys in use, read again when they rotate. */
+  readonly keys: KeyRing;
 }
 
 /** Least recently used entries go first once there are more than MAX_ADDRESSES. */
@@ -118,15 +119,24 @@ export async function startIdentity(
   publicUrl: string | undefined,
 ): Promise<Identity> {
   const embedded = config.externalIssuer === undefined;
-  const secrets = await providerSecrets(db, {
+  const keys = await KeyRing.open(db, {
     jwks: config.jwks,
     cookieKeys: config.cookieKeys,
     serverClientSecret: config.serverClientSecret,
   });
+  const serverClientSecret = keys.current().serverClientSecret;
   const issuerFor = (address: string) => config.externalIssuer ?? `${publicUrl ?? address}/oidc`;
   const providers = new Map<string, Provider>();
+  let providersVersion = keys.version;
   const providerFor = (address: string): Provider | undefined => {
     if (!embedded) return undefined;
+    const secrets = keys.current();
+    if (keys.version !== providersVersion) {
+      // New keys: every address gets a provider that signs with the new current key and
+      // still publishes (and accepts) the retired ones. Their state is in the database.
+      providers.clear();
+      providersVersion = keys.version;
+    }
     const at = publicUrl ?? address;
     return cached(providers, at, () =>
       createProvider({
@@ -139,12 +149,39 @@ export async function startIdentity(
     );
   };
   const apiAudience = embedded ? API_RESOURCE : config.apiAudience;
+  // A token naming an unknown key reads the keys again, at most every UNKNOWN_KEY_MS.
+  let unknownKeyAt = -Infinity;
   const verifyToken = tokenVerifier({
     // Without PUBLIC_URL the embedded provider signs, with the same keys, at every address.
     issuer: config.externalIssuer ?? (publicUrl ? `${publicUrl}/oidc` : isOriginIssuer),
     audience: apiAudience,
-    ...(embedded ? { jwks: await publicJwks(secrets.signingKeys) } : {}),
+    ...(embedded
+      ? {
+          jwks: () => keys.current().publicJwks,
+          onUnknownKey: async () => {
+            if (Date.now() - unknownKeyAt < UNKNOWN_KEY_MS) return false;
+            unknownKeyAt = Date.now();
+            return keys.refresh().catch(() => false);
+          },
+        }
+      : {}),
   });
+  // The store's cookies: signed with its newest key, any of its keys still verifies (and
+  // says to sign again when the key was not the newest).
+  let signer = new Signer(keys.current().storeCookieKeys);
+  let signerKeys = keys.current().storeCookieKeys;
+  const storeSigner = () => {
+    const now = keys.current().storeCookieKeys;
+    if (now !== signerKeys) {
+      signer = new Signer(now);
+      signerKeys = now;
+    }
+    return signer;
+  };
+  const cookieSigner: CookieSigner = {
+    sign: (value) => storeSigner().sign(value),
+    unsign: (input) => storeSigner().unsign(input),
+  };
 
   const clients = new Map<string, Promise<oidcClient.Configuration>>();
   const discover = async (app: FastifyInstance, address: string, issuer: string) => {
@@ -154,7 +191,7 @@ export async function startIdentity(
     const configuration = await oidcClient.discovery(
       new URL(issuer),
       config.serverClientId,
-      secrets.serverClientSecret,
+      serverClientSecret,
       undefined,
       options,
     );
@@ -173,7 +210,8 @@ export async function startIdentity(
     issuerFor,
     browserClientId: config.browserClientId,
     serverClientId: config.serverClientId,
-    cookieKeys: secrets.cookieKeys,
+    cookieSigner,
+    keys,
     apiAudience,
     verifyToken,
     serverClient: (app, address) => {

@@ -13,6 +13,8 @@ import { findUserById } from './users';
 /** The resource indicator (and audience) of the store's API. */
 export const API_RESOURCE = 'urn:assessments-store:api';
 export const API_SCOPE = 'api';
+/** The claim of an access token naming the grant it was issued under (decision 031). */
+export const GRANT_ID_CLAIM = 'grant_id';
 
 export const SCOPES = ['openid', 'profile', 'email', 'user_id', API_SCOPE, 'offline_access'];
 
@@ -108,6 +110,11 @@ export function createProvider(options: ProviderOptions): Provider {
     loadExistingGrant: (ctx) =>
       loadExistingGrant(ctx, new Set([options.browserClientId, options.serverClientId])),
     issueRefreshToken: (_ctx, client) => Promise.resolve(client.grantTypeAllowed('refresh_token')),
+    // The store's sessions opened with an access token end with its grant (decision 031).
+    extraTokenClaims: (_ctx, token) =>
+      Promise.resolve(
+        'grantId' in token && token.grantId ? { [GRANT_ID_CLAIM]: token.grantId } : undefined,
+      ),
     rotateRefreshToken: true,
     extraParams: ['screen_hint'],
     interactions: {

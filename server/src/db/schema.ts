@@ -60,10 +60,13 @@ export const oidcModels = pgTable(
   (t) => [primaryKey({ columns: [t.model, t.id] })],
 );
 
+/** One row per key (decision 034): the current key of a purpose has no retiredAt. */
 export const oidcKeys = pgTable('oidc_keys', {
-  purpose: text('purpose').primaryKey(),
+  id: text('id').primaryKey(),
+  purpose: text('purpose').notNull(),
   material: jsonb('material').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
 });
 
 export const webSessions = pgTable('web_sessions', {
@@ -330,13 +333,18 @@ export const commands = pgTable(
   (t) => [primaryKey({ columns: [t.streamId, t.commandId] })],
 );
 
-export const syncClients = pgTable('sync_clients', {
-  clientId: text('client_id').primaryKey(),
-  ownerKind: text('owner_kind').notNull(),
-  ownerId: text('owner_id').notNull(),
-  lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** A client's last sequence number, per owner it writes for (decision 034). */
+export const syncClients = pgTable(
+  'sync_clients',
+  {
+    clientId: text('client_id').notNull(),
+    ownerKind: text('owner_kind').notNull(),
+    ownerId: text('owner_id').notNull(),
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.ownerKind, t.ownerId] })],
+);
 
 export const readModels = pgTable(
   'read_models',

@@ -4,7 +4,8 @@
  * round trip and one commit for many commands. Each write still applies only if its stream
  * is at the version it was decided on and none of its commands was answered before; the
  * statement says which streams moved. One statement is one transaction: the events, the
- * stream's version and snapshot, the answers, the client's sequence, the read models
+ * stream's version and snapshot, the answers, the client's sequence (kept per client and
+ * owner: one owner's writes never move another's record, decision 034), the read models
  * projected from the new state and the mails the events send (the mail outbox, decision 027)
  * are written together or not at all. A batch that fails is
  * written again one write at a time, so one bad write never fails the others.
@@ -242,14 +243,13 @@ export class GroupWriter {
         returning 1
       )${mailsWritten}, clients as (
         insert into ${syncClients} (client_id, owner_kind, owner_id, last_seq)
-        select distinct on (i.client_id) i.client_id, i.owner_kind, i.owner_id, i.seq
+        select distinct on (i.client_id, i.owner_kind, i.owner_id)
+               i.client_id, i.owner_kind, i.owner_id, i.seq
           from input i
          where i.stream_id in (select stream_id from moved)
-         order by i.client_id, i.seq desc
-        on conflict (client_id) do update
+         order by i.client_id, i.owner_kind, i.owner_id, i.seq desc
+        on conflict (client_id, owner_kind, owner_id) do update
            set last_seq = greatest(${syncClients.lastSeq}, excluded.last_seq),
-               owner_kind = excluded.owner_kind,
-               owner_id = excluded.owner_id,
                updated_at = now()
         returning 1
       )
