@@ -28,7 +28,7 @@ import { registerCheckoutRoutes } from './routes/api/checkout/index';
 import { registerCommerceRoutes } from './routes/api/commerce/index';
 import { registerMeRoutes } from './routes/api/me/index';
 import { registerHealthRoutes } from './routes/api/health/index';
-import { registerInteractionRoutes } from './routes/auth/interaction';
+import { registerInteractionRoutes, type SignInOptions } from './routes/auth/interaction';
 import { mountOidcProvider } from './routes/auth/oidc-mount';
 import { registerWebSessionRoutes } from './routes/auth/web-session';
 import { registerContentRoutes } from './routes/content/index';
@@ -85,6 +85,8 @@ export interface AppOptions {
    * fulfilment here (orders stay as placed; `npm run orders` moves them by hand).
    */
   readonly fulfilment?: { readonly stepMs: number };
+  /** The sign-in step's clock and wait (tests; default: the real ones). */
+  readonly signIn?: SignInOptions;
 }
 
 declare module 'fastify' {
@@ -120,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { identity } = options;
   if (identity.embedded) {
     await mountOidcProvider(app, identity);
-    registerInteractionRoutes(app, identity, options.database.db);
+    registerInteractionRoutes(app, identity, options.database.db, options.signIn);
   }
   registerWebSessionRoutes(app, { db: options.database.db, identity });
   registerCustomerRoutes(app, options.database.db, identity.verifyToken);
