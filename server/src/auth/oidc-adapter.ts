@@ -2,11 +2,29 @@
  * Storage for the OpenID provider's models (sessions, grants, authorization codes, access
  * and refresh tokens, interactions) in Postgres, so that a restart or another instance
  * finds them. Implements oidc-provider's adapter interface.
+ *
+ * PostgreSQL cannot hold U+0000 in text or jsonb: a token or code holding one is not found
+ * (the client gets invalid_grant, not a 500), and a request whose parameters hold one is
+ * refused as invalid_request before it is stored.
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/database';
 import { oidcModels } from '../db/schema';
+
+/** Whether PostgreSQL would refuse the text: it holds U+0000. */
+function unstorable(text: string): boolean {
+  return text.includes('\u0000');
+}
+
+/** Whether any text in the value, or any key, holds U+0000. */
+function holdsUnstorable(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return unstorable(value);
+  if (typeof value !== 'object' || value === null || depth > 32) return false;
+  return Object.entries(value).some(
+    ([key, item]) => unstorable(key) || holdsUnstorable(item, depth + 1),
+  );
+}
 
 async function findWhere(
   db: Db,
@@ -34,6 +52,9 @@ export function postgresAdapterFactory(db: Db) {
     constructor(readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      if (unstorable(id) || holdsUnstorable(payload)) {
+        throw new errors.InvalidRequest('the request holds characters that are not allowed');
+      }
       const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
       const row = {
         model: this.model,
@@ -50,19 +71,23 @@ export function postgresAdapterFactory(db: Db) {
         .onConflictDoUpdate({ target: [oidcModels.model, oidcModels.id], set: row });
     }
 
-    find(id: string) {
+    async find(id: string) {
+      if (unstorable(id)) return undefined;
       return findWhere(db, this.model, eq(oidcModels.id, id));
     }
 
-    findByUid(uid: string) {
+    async findByUid(uid: string) {
+      if (unstorable(uid)) return undefined;
       return findWhere(db, this.model, eq(oidcModels.uid, uid));
     }
 
-    findByUserCode(userCode: string) {
+    async findByUserCode(userCode: string) {
+      if (unstorable(userCode)) return undefined;
       return findWhere(db, this.model, eq(oidcModels.userCode, userCode));
     }
 
     async consume(id: string): Promise<void> {
+      if (unstorable(id)) return;
       await db
         .update(oidcModels)
         .set({ consumedAt: sql`now()` })
@@ -70,12 +95,14 @@ export function postgresAdapterFactory(db: Db) {
     }
 
     async destroy(id: string): Promise<void> {
+      if (unstorable(id)) return;
       await db
         .delete(oidcModels)
         .where(and(eq(oidcModels.model, this.model), eq(oidcModels.id, id)));
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
+      if (unstorable(grantId)) return;
       await db.delete(oidcModels).where(eq(oidcModels.grantId, grantId));
     }
   };
