@@ -2,12 +2,12 @@
  * Slows, then refuses, password guessing without locking the owner out (decision 032).
  * Failures are counted in Postgres (so every instance sees them) under four kinds of key:
  *
- * - one account from one client address (`pair`): slowed from the fourth failure, locked for
- *   15 minutes at the tenth. Only that address is locked out of that account;
+ * - one account from one client address (`pair`): slowed after the fourth failure, locked
+ *   for 15 minutes by the tenth. Only that address is locked out of that account;
  * - one account from one trusted device (`device`, the signed device cookie a successful
  *   sign-in leaves): the same limits, for that device only;
- * - every account from one client address (`address`): slowed from the 31st failure, locked
- *   at the 100th (a school or clinic may share one address);
+ * - every account from one client address (`address`): slowed after the 31st failure,
+ *   locked by the 100th (a school or clinic may share one address);
  * - one account from everywhere (`account`): never locks, only adds a delay, capped.
  *
  * A holder of the account's device cookie is held only by that device's own count: the
