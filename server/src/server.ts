@@ -13,6 +13,7 @@ import { lockDataDir } from './db/data-dir-lock';
 import { openDatabase, type Database } from './db/database';
 import { migrate, readMigrations } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
+import { freeClaimsOfDeadProcesses } from './event-store/recovery';
 import { startFlagService, type FlagService } from './flags/flag-service';
 import { startIdentity } from './auth/identity';
 import { seedDemoUsers } from './auth/demo-users';
@@ -53,6 +54,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       });
     }
     await migrate(database, await readMigrations());
+    // What a crashed process left claimed in the embedded database, freed (decision 036).
+    if (database.kind === 'pglite') await freeClaimsOfDeadProcesses(database.db);
     await seedIfEmpty(database.db);
     if (config.demoUsers) await seedDemoUsers(database.db);
     const identity = await startIdentity(database.db, config.identity, config.publicUrl);
@@ -74,6 +77,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       payments: createPaymentGateway(config.payments, database.db),
       mail: config.mail,
       fulfilment: config.fulfilment,
+      rateLimits: config.rateLimits,
     });
     // The embedded database is this process's alone: operators reach it through the store
     // (npm run backup; decision 037).
