@@ -58,14 +58,25 @@ export function registerStreamRoutes(
 ): void {
   const { store } = options;
 
-  function visitorOf(request: FastifyRequest): string | undefined {
+  /**
+   * The visitor the signed cookie names. A cookie signed with a key since rotated (decision
+   * 034) is signed again with the current one, so the visitor keeps their cart for good.
+   */
+  function visitorOf(request: FastifyRequest, reply: FastifyReply): string | undefined {
     const raw = request.cookies[VISITOR_COOKIE];
     const unsigned = raw ? request.unsignCookie(raw) : undefined;
-    return unsigned?.valid && unsigned.value ? unsigned.value : undefined;
+    if (!unsigned?.valid || !unsigned.value) return undefined;
+    if (unsigned.renew) setVisitorCookie(request, reply, unsigned.value);
+    return unsigned.value;
   }
 
   function newVisitor(request: FastifyRequest, reply: FastifyReply): string {
     const id = randomUUID();
+    setVisitorCookie(request, reply, id);
+    return id;
+  }
+
+  function setVisitorCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
     reply.setCookie(VISITOR_COOKIE, id, {
       path: '/api',
       httpOnly: true,
@@ -75,7 +86,6 @@ export function registerStreamRoutes(
       signed: true,
       maxAge: VISITOR_DAYS * 24 * 3600,
     });
-    return id;
   }
 
   function canAccess(caller: Caller | undefined, visitor: string | undefined) {
@@ -200,7 +210,8 @@ export function registerStreamRoutes(
           if (!isExpected(caller, query.user)) return 'unauthorized';
           if (kind.owners === 'users' && (!caller || asVisitor)) return 'unauthorized';
           const asUser = caller !== undefined && !asVisitor;
-          const visitor = visitorOf(request) ?? (asUser ? undefined : newVisitor(request, reply));
+          const visitor =
+            visitorOf(request, reply) ?? (asUser ? undefined : newVisitor(request, reply));
           const owner: Actor =
             asUser && caller
               ? { kind: 'user', id: caller.user.id }
@@ -219,7 +230,7 @@ export function registerStreamRoutes(
       try {
         const row = await store.readable(
           streamIdOf(kind, id),
-          canAccess(caller, visitorOf(request)),
+          canAccess(caller, visitorOf(request, reply)),
         );
         if (!row) return notFound(reply);
         const events = await store.eventsAfter(kind, row.streamId, after);
