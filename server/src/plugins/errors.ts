@@ -8,6 +8,7 @@
  * number out of range, text that is no valid value of its type) is a 400 with a message
  * key, not a 500 that a browser would send again and again.
  */
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { $ZodError } from 'zod/v4/core';
 import { GENERIC_ERROR_MESSAGE, type ApiErrorBody } from '../../../domain/shared/api-error';
@@ -139,6 +140,32 @@ export function frameworkErrors(
   reply: FastifyReply,
 ): void {
   void sendError(error, request, reply);
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: requests Node's HTTP parser refuses before Fastify
+ * sees them (a malformed request line or header, headers too large, a request too slow)
+ * answered in the same shape as every other error, then the connection is closed.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, body] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', errorBody('request_timeout', 'The request took too long.')]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [
+            431,
+            'Request Header Fields Too Large',
+            errorBody('headers_too_large', 'The request headers are too large.'),
+          ]
+        : [400, 'Bad Request', errorBody(INVALID_INPUT.code, INVALID_INPUT.message)];
+  const text = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

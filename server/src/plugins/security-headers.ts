@@ -3,7 +3,9 @@
  * allows only this origin, plus the tag manager and LaunchDarkly when they are configured:
  * the app has no inline script, and other third parties are reached through the server.
  * A route that sets its own policy keeps it (the payment gateway's card fields have a
- * stricter one of their own, decision 026).
+ * stricter one of their own, decision 026). Over HTTPS (PUBLIC_URL https, or a request that
+ * came over https), Strict-Transport-Security tells browsers to use nothing else for a year;
+ * it is set before any route runs, so the embedded OpenID provider's answers carry it too.
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -11,6 +13,9 @@ export interface ThirdParties {
   readonly tagManager: boolean;
   readonly launchDarkly: boolean;
 }
+
+/** One year; not for subdomains, which may be other services of the organisation. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
 export function contentSecurityPolicy(thirdParties: ThirdParties): string {
   const script = ["'self'"];
@@ -48,8 +53,15 @@ export function contentSecurityPolicy(thirdParties: ThirdParties): string {
 export function registerSecurityHeaders(
   app: FastifyInstance,
   thirdParties: ThirdParties = { tagManager: false, launchDarkly: false },
+  transport: { readonly httpsOnly: boolean } = { httpsOnly: false },
 ): void {
   const policy = contentSecurityPolicy(thirdParties);
+  app.addHook('onRequest', async (request, reply) => {
+    // On the raw answer, so that routes which take it over (the OpenID provider) send it too.
+    if (transport.httpsOnly || request.protocol === 'https') {
+      reply.raw.setHeader('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    }
+  });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
