@@ -12,7 +12,7 @@
  * used, and at once when a token names a key it does not know.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type JSONWebKeySet, type JWK } from 'jose';
 import type { Db } from '../db/database';
 import { oidcKeys } from '../db/schema';
@@ -189,25 +189,24 @@ export interface Rotation {
 }
 
 /**
- * Rotates every purpose's key in one transaction: the current key is retired (it verifies
+ * Rotates the keys of the given purposes (all by default) in one transaction: the current key is retired (it verifies
  * for its keep time), a new one becomes current, and keys past their keep time go. The
  * function an operator channel to a running store calls for `keys rotate`.
  */
-export async function rotateKeys(db: Db, now: Date = new Date()): Promise<Rotation> {
+export async function rotateKeys(
+  db: Db,
+  now: Date = new Date(),
+  purposes: readonly KeyPurpose[] = KEY_PURPOSES,
+): Promise<Rotation> {
   const made = await Promise.all(
-    KEY_PURPOSES.map(async (purpose) => ({ purpose, ...(await newKey(purpose)) })),
+    purposes.map(async (purpose) => ({ purpose, ...(await newKey(purpose)) })),
   );
   return db.transaction(async (tx) => {
     const dropped = await dropExpired(tx, now);
     const retired = await tx
       .update(oidcKeys)
       .set({ retiredAt: now })
-      .where(
-        and(
-          isNull(oidcKeys.retiredAt),
-          sql`${oidcKeys.purpose} in ('signing', 'provider-cookies', 'store-cookies')`,
-        ),
-      )
+      .where(and(isNull(oidcKeys.retiredAt), inArray(oidcKeys.purpose, [...purposes])))
       .returning({ id: oidcKeys.id, purpose: oidcKeys.purpose });
     for (const key of made) {
       await tx.insert(oidcKeys).values({
