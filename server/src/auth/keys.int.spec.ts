@@ -3,12 +3,14 @@
  * stays signed in after it (the access token, a refresh, the store's session, the provider's
  * session, the store's signed cookies), tokens after it carry the new key's id, the JWKS
  * publishes both keys until the old one's tokens have expired, another instance picks the
- * rotation up, and the provider's and the store's cookies use keys of their own.
+ * rotation up, and the provider's and the store's cookies use keys of their own; keys made
+ * before rotation existed (one shared cookie key) carry over.
  */
 import { randomUUID } from 'node:crypto';
+import { Signer } from '@fastify/cookie';
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { decodeProtectedHeader } from 'jose';
+import { decodeProtectedHeader, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_PUBLIC_URL } from '../../../tests/support/app';
 import { testDatabaseTargets, type TestDatabase } from '../../../tests/support/databases';
@@ -19,6 +21,7 @@ import {
   startSignIn,
 } from '../../../tests/support/inject-browser';
 import { loadConfig } from '../config';
+import { migrate, readMigrations } from '../db/migrate';
 import { oidcKeys } from '../db/schema';
 import { seedIfEmpty } from '../db/seed';
 import { VISITOR_COOKIE } from '../streams/routes';
@@ -266,5 +269,54 @@ describe.each(testDatabaseTargets())('key rotation on $kind', (target) => {
     expect(rows.filter((r) => r.retiredAt === null && r.purpose !== 'client-secret')).toHaveLength(
       3,
     );
+  });
+});
+
+describe.each(testDatabaseTargets())('keys made before rotation, on $kind', (target) => {
+  it('keeps the signing key and accepts cookies signed with the shared cookie key', async () => {
+    const t = await target.open();
+    try {
+      // The store as it was: one signing key and one cookie key for provider and store.
+      const all = await readMigrations();
+      await migrate(
+        t.database,
+        all.filter((m) => m.id < '015'),
+      );
+      const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+      const signing = {
+        ...(await exportJWK(privateKey)),
+        alg: 'RS256',
+        use: 'sig',
+        kid: 'old-kid',
+      };
+      const shared = 'the-shared-cookie-key';
+      await t.database.transaction((s) =>
+        s.rows(
+          `insert into oidc_keys (purpose, material) values
+             ('signing', $1::jsonb), ('cookies', $2::jsonb), ('client-secret', '"the-secret"')`,
+          [JSON.stringify([signing]), JSON.stringify([shared])],
+        ),
+      );
+      const cookie = new Signer(shared).sign('visitor-id');
+
+      await migrate(t.database, all);
+      const ring = await KeyRing.open(t.database.db, {});
+      const keys = ring.current();
+      expect(keys.signingKeys.map((k) => k.kid)).toEqual(['old-kid']);
+      expect(keys.serverClientSecret).toBe('the-secret');
+      // Each purpose has a new key of its own in front, and still verifies the shared one.
+      expect(keys.cookieKeys).toHaveLength(2);
+      expect(keys.cookieKeys[1]).toBe(shared);
+      expect(keys.storeCookieKeys).toHaveLength(2);
+      expect(keys.storeCookieKeys[1]).toBe(shared);
+      expect(keys.cookieKeys[0]).not.toBe(keys.storeCookieKeys[0]);
+      expect(new Signer(keys.storeCookieKeys).unsign(cookie)).toEqual({
+        valid: true,
+        renew: true,
+        value: 'visitor-id',
+      });
+    } finally {
+      await t.dispose();
+    }
   });
 });
