@@ -105,21 +105,31 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/**
+ * The caller: the bearer token when there is one, else the store's session (decision 031:
+ * ended when idle or when its grant is revoked). `activeAt`: the buyer's last activity as the
+ * session check reports it (SPEC 4.4); it keeps the store's session alive, also in token
+ * mode, where the session cookie rides along with the token.
+ */
 export async function identifyCaller(
   request: FastifyRequest,
   db: Db,
   verifyToken: VerifyToken,
   extraToken?: string,
+  activeAt?: Date,
 ): Promise<Caller | undefined> {
   const token = bearerToken(request) ?? extraToken;
+  const sessionId = request.cookies[SESSION_COOKIE];
   if (token) {
     const userId = await verifyToken(token);
     const user = userId ? await findUserById(db, userId) : undefined;
+    if (user && activeAt !== undefined && sessionId) {
+      await findWebSession(db, sessionId, new Date(), activeAt);
+    }
     return user ? { user, via: 'token' } : undefined;
   }
-  const sessionId = request.cookies[SESSION_COOKIE];
   if (!sessionId) return undefined;
-  const session = await findWebSession(db, sessionId, new Date());
+  const session = await findWebSession(db, sessionId, new Date(), activeAt);
   const user = session ? await findUserById(db, session.userId) : undefined;
   return user ? { user, via: 'session' } : undefined;
 }

@@ -1,18 +1,51 @@
 /**
- * The store's own sessions for the server-session sign-in mode (SPEC 4.1, 7.2): a random id
- * in an HttpOnly cookie, only its SHA-256 kept in Postgres with the user and the refresh
- * token the store holds for them.
+ * The store's own sessions (SPEC 4.1, 4.4, 7.2; decision 031): a random id in an HttpOnly
+ * cookie, only its SHA-256 kept in Postgres with the user, the refresh token the store holds
+ * for them, and the OpenID grant the session came from. A session answers only while:
+ * - it has not ended (logout) and is younger than 14 days;
+ * - its grant still exists at the embedded provider (revoking the refresh token or signing
+ *   out of the provider revokes the grant, and so ends the session);
+ * - the buyer was active in the last 1800 s (SPEC 4.4). Activity is what the browser
+ *   reports through the session check; other requests never extend a session.
+ * A session found idle or without its grant is ended on the spot.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { webSessions } from '../db/schema';
 
 export const SESSION_COOKIE = 'store_session';
 export const SESSION_DAYS = 14;
+/** SPEC 9 "Inactivity timeout": a session without the buyer's activity this long ends. */
+export const SESSION_IDLE_SECONDS = 1800;
+
+const IDLE_MS = SESSION_IDLE_SECONDS * 1000;
 
 function hash(id: string): string {
   return createHash('sha256').update(id).digest('base64url');
+}
+
+/**
+ * The session id an access token opens (POST /auth/session): always the same one for the
+ * same token, so a second call gives the same session and never a new row. `sign` is the
+ * store's cookie signer (an HMAC with its current key), so that the id cannot be worked out
+ * from the token (say, one found after it expired) without the store's secret.
+ */
+export function sessionIdForToken(token: string, sign: (value: string) => string): string {
+  return hash(sign(`store-session.${hash(token)}`));
+}
+
+export interface NewWebSession {
+  readonly userId: string;
+  readonly refreshToken?: string | null;
+  /** The embedded provider's grant; null when unknown (an external provider). */
+  readonly grantId?: string | null;
+  /** A chosen id (sessionIdForToken); otherwise a random one. */
+  readonly id?: string;
+}
+
+function expiryFrom(now: Date): Date {
+  return new Date(now.getTime() + SESSION_DAYS * 24 * 3600 * 1000);
 }
 
 export async function createWebSession(
@@ -20,35 +53,124 @@ export async function createWebSession(
   userId: string,
   refreshToken: string | null,
   now: Date,
+  options: { readonly grantId?: string | null } = {},
 ): Promise<{ id: string; expiresAt: Date }> {
   const id = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + SESSION_DAYS * 24 * 3600 * 1000);
-  await db.insert(webSessions).values({ idHash: hash(id), userId, refreshToken, expiresAt });
+  const expiresAt = expiryFrom(now);
+  await db.insert(webSessions).values({
+    idHash: hash(id),
+    userId,
+    refreshToken,
+    grantId: options.grantId ?? null,
+    lastSeenAt: now,
+    expiresAt,
+  });
   return { id, expiresAt };
 }
 
+/**
+ * The session a token opens (its id from sessionIdForToken): made on the first call, the
+ * same one after; undefined when that session has ended (logout, idle, grant revoked) or
+ * belongs to someone else.
+ */
+export async function openWebSession(
+  db: Db,
+  session: NewWebSession & { readonly id: string },
+  now: Date,
+): Promise<{ id: string; expiresAt: Date } | undefined> {
+  await db
+    .insert(webSessions)
+    .values({
+      idHash: hash(session.id),
+      userId: session.userId,
+      refreshToken: session.refreshToken ?? null,
+      grantId: session.grantId ?? null,
+      lastSeenAt: now,
+      expiresAt: expiryFrom(now),
+    })
+    .onConflictDoNothing({ target: webSessions.idHash });
+  const found = await findWebSession(db, session.id, now);
+  if (!found || found.userId !== session.userId) return undefined;
+  return { id: session.id, expiresAt: found.expiresAt };
+}
+
+export interface FoundWebSession {
+  readonly userId: string;
+  readonly refreshToken: string | null;
+  readonly expiresAt: Date;
+}
+
+/**
+ * The live session with this id, or undefined. `activeAt`: the buyer's last activity, as the
+ * session check reports it; it moves the idle expiry on (never back, never past `now`).
+ */
 export async function findWebSession(
   db: Db,
   id: string,
   now: Date,
-): Promise<{ userId: string; refreshToken: string | null } | undefined> {
+  activeAt?: Date,
+): Promise<FoundWebSession | undefined> {
   if (!id || id.length > 100) return undefined;
+  const idHash = hash(id);
   const [row] = await db
+    .select({
+      userId: webSessions.userId,
+      refreshToken: webSessions.refreshToken,
+      lastSeenAt: webSessions.lastSeenAt,
+      expiresAt: webSessions.expiresAt,
+      endedAt: webSessions.endedAt,
+      grantLive: sql<boolean>`(web_sessions.grant_id is null or exists (
+        select 1 from oidc_models g
+        where g.model = 'Grant' and g.id = web_sessions.grant_id
+          and (g.expires_at is null or g.expires_at > ${now.toISOString()}::timestamptz)))`,
+    })
+    .from(webSessions)
+    .where(eq(webSessions.idHash, idHash));
+  if (!row || row.endedAt !== null || row.expiresAt.getTime() <= now.getTime()) return undefined;
+  if (!row.grantLive || now.getTime() - row.lastSeenAt.getTime() >= IDLE_MS) {
+    await db
+      .update(webSessions)
+      .set({ endedAt: now })
+      .where(and(eq(webSessions.idHash, idHash), isNull(webSessions.endedAt)));
+    return undefined;
+  }
+  if (activeAt !== undefined) {
+    const at = new Date(Math.min(activeAt.getTime(), now.getTime()));
+    if (at.getTime() > row.lastSeenAt.getTime()) {
+      await db
+        .update(webSessions)
+        .set({
+          lastSeenAt: sql`greatest(${webSessions.lastSeenAt}, ${at.toISOString()}::timestamptz)`,
+        })
+        .where(and(eq(webSessions.idHash, idHash), isNull(webSessions.endedAt)));
+    }
+  }
+  return { userId: row.userId, refreshToken: row.refreshToken, expiresAt: row.expiresAt };
+}
+
+/**
+ * Ends the session (logout) and hands back the refresh token it held, for revocation. The
+ * row stays until its expiry: the access token that opened it cannot open it again.
+ */
+export async function endWebSession(db: Db, id: string, now: Date): Promise<string | null> {
+  if (!id || id.length > 100) return null;
+  const idHash = hash(id);
+  const [row] = await db
+    .select({ refreshToken: webSessions.refreshToken })
+    .from(webSessions)
+    .where(eq(webSessions.idHash, idHash));
+  if (!row) return null;
+  await db
     .update(webSessions)
-    .set({ lastSeenAt: now })
-    .where(and(eq(webSessions.idHash, hash(id)), gt(webSessions.expiresAt, now)))
-    .returning({ userId: webSessions.userId, refreshToken: webSessions.refreshToken });
-  return row;
+    .set({
+      endedAt: sql`coalesce(${webSessions.endedAt}, ${now.toISOString()}::timestamptz)`,
+      refreshToken: null,
+    })
+    .where(eq(webSessions.idHash, idHash));
+  return row.refreshToken;
 }
 
-export async function deleteWebSession(db: Db, id: string): Promise<string | null> {
-  const [row] = await db
-    .delete(webSessions)
-    .where(eq(webSessions.idHash, hash(id)))
-    .returning({ refreshToken: webSessions.refreshToken });
-  return row?.refreshToken ?? null;
-}
-
-export async function purgeExpiredWebSessions(db: Db): Promise<void> {
-  await db.delete(webSessions).where(sql`${webSessions.expiresAt} < now()`);
+/** Rows past their expiry, ended or not. */
+export async function purgeExpiredWebSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(webSessions).where(lt(webSessions.expiresAt, now));
 }

@@ -75,9 +75,13 @@ export const webSessions = pgTable('web_sessions', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   refreshToken: text('refresh_token'),
+  /** The embedded provider's grant the session came from; ended with it (decision 031). */
+  grantId: text('grant_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The buyer's last activity (SPEC 4.4): 1800 s after it, the session ends. */
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
 });
 
 export const loginThrottle = pgTable('login_throttle', {

@@ -9,22 +9,40 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
 import * as oidcClient from 'openid-client';
 import * as z from 'zod';
 import { DEFAULT_LOCALE, isLocale } from '../../../../domain/storefront/storefronts';
 import { bearerToken } from '../../auth/authenticate';
 import type { Identity } from '../../auth/identity';
-import { API_RESOURCE, SCOPES } from '../../auth/provider';
+import { API_RESOURCE, GRANT_ID_CLAIM, SCOPES } from '../../auth/provider';
 import { findUserById } from '../../auth/users';
 import {
   createWebSession,
-  deleteWebSession,
+  endWebSession,
+  openWebSession,
   SESSION_COOKIE,
   SESSION_DAYS,
+  sessionIdForToken,
 } from '../../auth/web-sessions';
 import type { Db } from '../../db/database';
 
 const TX_COOKIE = 'store_auth_tx';
+
+/**
+ * The embedded provider's grant an access token was issued under (its `grant_id` claim,
+ * added in auth/provider.ts); undefined for tokens of an external provider. Only read from
+ * a token whose signature has been checked, or one just received from the token endpoint.
+ */
+function grantIdOf(token: string | undefined): string | undefined {
+  if (!token) return undefined;
+  try {
+    const claim = decodeJwt(token)[GRANT_ID_CLAIM];
+    return typeof claim === 'string' && claim.length > 0 && claim.length <= 200 ? claim : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Only paths of this store: never another site (no open redirect). */
 export function safeReturnTo(value: unknown, fallback: string): string {
@@ -126,7 +144,16 @@ export function registerWebSessionRoutes(
       const userId = tokens.claims()?.sub;
       const user = userId ? await findUserById(db, userId) : undefined;
       if (!user) throw new Error('Signed-in account not found');
-      const session = await createWebSession(db, user.id, tokens.refresh_token ?? null, new Date());
+      // Bound to the grant of the refresh token it holds: revoked, the session ends.
+      const session = await createWebSession(
+        db,
+        user.id,
+        tokens.refresh_token ?? null,
+        new Date(),
+        {
+          grantId: grantIdOf(tokens.access_token) ?? null,
+        },
+      );
       setSessionCookie(reply, session.id, address);
       reply.header('cache-control', 'no-store');
       return await reply.redirect(tx.returnTo, 303);
@@ -149,7 +176,7 @@ export function registerWebSessionRoutes(
     const id = request.cookies[SESSION_COOKIE];
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     if (id) {
-      const refreshToken = await deleteWebSession(db, id);
+      const refreshToken = await endWebSession(db, id, new Date());
       if (refreshToken) {
         try {
           await oidcClient.tokenRevocation(
@@ -167,15 +194,28 @@ export function registerWebSessionRoutes(
     return reply.code(204).send();
   });
 
-  // Token mode with the server session for SSO: the access token opens a store session.
+  // Token mode with the server session for SSO: the access token opens a store session, one
+  // per token (the same one on every call), bound to the token's grant (decision 031).
   app.post('/auth/session', async (request: FastifyRequest, reply) => {
     const address = identity.addressOf(request);
     const token = bearerToken(request);
     const userId = token ? await identity.verifyToken(token) : undefined;
     const user = userId ? await findUserById(db, userId) : undefined;
-    if (!user)
+    const session =
+      token && user
+        ? await openWebSession(
+            db,
+            {
+              id: sessionIdForToken(token, (value) => reply.signCookie(value)),
+              userId: user.id,
+              grantId: grantIdOf(token) ?? null,
+            },
+            new Date(),
+          )
+        : undefined;
+    reply.header('cache-control', 'no-store');
+    if (!session)
       return reply.code(401).send({ error: { code: 'unauthorized', message: 'Login failed' } });
-    const session = await createWebSession(db, user.id, null, new Date());
     setSessionCookie(reply, session.id, address);
     return reply.code(204).send();
   });

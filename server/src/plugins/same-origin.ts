@@ -1,0 +1,61 @@
+/**
+ * Cross-site request forgery (decision 031): a state-changing request (POST, PUT, PATCH,
+ * DELETE) that the store would take as a buyer's or visitor's by their cookies must come from
+ * the store's own origin, else 403. The origin is the `Origin` header, or `Sec-Fetch-Site`
+ * when a browser sends no `Origin`. A request with neither comes from no browser that could
+ * be made to send it from another site (every current browser sends `Origin` on these
+ * methods) and is let through: tools, and the browser tests' API context, send neither.
+ * Calls with a bearer token carry no ambient authority and are not checked.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken } from '../auth/authenticate';
+import { SESSION_COOKIE } from '../auth/web-sessions';
+import { VISITOR_COOKIE } from '../streams/routes';
+import { errorBody } from './errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Routes that act on a cookie of their own (the provider's session) whatever else is sent. */
+const COOKIE_ROUTES = new Set(['/auth/logout', '/oidc-session/end']);
+
+export interface SameOriginOptions {
+  /** The store's own origin for this request (PUBLIC_URL, or the address it reached). */
+  addressOf(request: FastifyRequest): string;
+}
+
+function actsByCookie(request: FastifyRequest): boolean {
+  if (bearerToken(request) !== undefined) return false;
+  const cookies = request.cookies;
+  return (
+    cookies[SESSION_COOKIE] !== undefined ||
+    cookies[VISITOR_COOKIE] !== undefined ||
+    COOKIE_ROUTES.has(request.url.split('?', 1)[0] ?? '')
+  );
+}
+
+/** Whether the request was sent by a page of `origin` (or by no browser at all). */
+export function fromOrigin(request: FastifyRequest, origin: string | undefined): boolean {
+  const sent = request.headers.origin;
+  if (sent !== undefined) return sent === origin;
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin' || site === 'none';
+  return true;
+}
+
+export function registerSameOriginCheck(app: FastifyInstance, options: SameOriginOptions): void {
+  // A Host that gives no address (answered 400 by the sign-in routes) matches no origin.
+  const ownOrigin = (request: FastifyRequest): string | undefined => {
+    try {
+      return new URL(options.addressOf(request)).origin;
+    } catch {
+      return undefined;
+    }
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method) || !actsByCookie(request)) return;
+    if (fromOrigin(request, ownOrigin(request))) return;
+    request.log.warn({ origin: request.headers.origin ?? null }, 'cross-origin request refused');
+    reply.header('cache-control', 'no-store');
+    return reply.code(403).send(errorBody('forbidden', 'An error occurred.'));
+  });
+}
