@@ -80,6 +80,7 @@ for (const target of testDatabaseTargets()) {
       const { uid } = await startSignIn(attacker);
       const refused = await postLogin(attacker, uid, dana.email, dana.password);
       expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe(String(THROTTLE.lockMinutes * 60));
       expect(refused.json()).toMatchObject({
         error: {
           code: 'identity.too-many-attempts',

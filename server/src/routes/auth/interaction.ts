@@ -146,7 +146,9 @@ export function registerInteractionRoutes(
     const at = now();
     const state = await throttleState(db, keys.holding, at);
     if (state.lockedUntil) {
-      const minutes = Math.max(1, Math.ceil((state.lockedUntil.getTime() - at.getTime()) / 60_000));
+      const seconds = Math.max(1, Math.ceil((state.lockedUntil.getTime() - at.getTime()) / 1000));
+      const minutes = Math.ceil(seconds / 60);
+      reply.header('retry-after', String(seconds));
       request.log.info({ event: 'sign-in refused' }, 'sign-in refused: too many failures');
       return identityError(reply, 429, IDENTITY_MESSAGES.tooManyAttempts, { minutes });
     }
@@ -170,6 +172,7 @@ export function registerInteractionRoutes(
     if (!(await liveInteraction(request, reply))) return reply;
     try {
       const user = await createUser(db, input);
+      giveDeviceCookie(reply, input.email, identity.addressOf(request).startsWith('https:'));
       return await finishWithLogin(request, reply, user.id);
     } catch (error) {
       if (error instanceof EmailTakenError) {
