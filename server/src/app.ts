@@ -17,7 +17,7 @@ import { EventStore, type ContextProvider } from './event-store/event-store';
 import { ProcessManagerRunner } from './event-store/process-managers';
 import { rebuildStaleReadModels } from './event-store/read-models';
 import type { FlagService } from './flags/flag-service';
-import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { SAFE_LOGGING } from './plugins/redact';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
@@ -99,19 +99,22 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { ...options.logger, ...SAFE_LOGGING } : false,
-    trustProxy:
-      typeof options.trustProxy === 'object'
-        ? [...options.trustProxy]
-        : (options.trustProxy ?? false),
+    // Off unless TRUST_PROXY says which proxies to believe (X-Forwarded-For, -Host, -Proto).
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     bodyLimit: 1_048_576,
     frameworkErrors,
+    clientErrorHandler,
   });
   await app.register(fastifyCookie, { secret: options.identity.cookieSigner });
   registerErrorHandling(app);
-  registerSecurityHeaders(app, {
-    tagManager: options.publicConfig.gtmContainerId !== undefined,
-    launchDarkly: options.publicConfig.launchDarklyClientSideId !== undefined,
-  });
+  registerSecurityHeaders(
+    app,
+    {
+      tagManager: options.publicConfig.gtmContainerId !== undefined,
+      launchDarkly: options.publicConfig.launchDarklyClientSideId !== undefined,
+    },
+    { httpsOnly: options.publicUrl?.startsWith('https:') ?? false },
+  );
   registerHealthRoutes(app, options.database);
   registerBootstrapRoutes(app, options.flags, options.publicConfig, (request) => ({
     issuer: options.identity.issuerFor(options.identity.addressOf(request)),
@@ -176,6 +179,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerStaticFiles(app, options.staticDir);
   return app;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count trusts that many proxies nearest the store,
+ * whatever their address (Fastify itself refuses a bare number, as a client that reaches the
+ * store directly could then claim any address): for a store only the proxies can reach.
+ */
+function fastifyTrustProxy(
+  trustProxy: TrustProxy | undefined,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  if (typeof trustProxy === 'object') return [...trustProxy];
+  return trustProxy ?? false;
 }
 
 /** The fulfilment: started when the app is ready, stopped before the database closes. */

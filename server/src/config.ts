@@ -140,8 +140,12 @@ export interface IdentityConfig {
   readonly cookieKeys: string | undefined;
 }
 
-/** `false`: no proxy; `true`: any; or the proxies' addresses, CIDR ranges or proxy-addr names. */
-export type TrustProxy = boolean | readonly string[];
+/**
+ * `false`: no proxy; `true`: any; a number: that many proxies in front of the store (the
+ * client is the address that many hops back in X-Forwarded-For); or the proxies'
+ * addresses, CIDR ranges or proxy-addr names.
+ */
+export type TrustProxy = boolean | number | readonly string[];
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -176,11 +180,16 @@ function isProxyAddress(value: string): boolean {
   return /^[0-9]{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
-/** `TRUST_PROXY`: unset or `off`, `on`, or a comma-separated list of proxy addresses. */
+/**
+ * `TRUST_PROXY`: unset or `off` (the default: X-Forwarded-* headers are ignored), `on`, a hop
+ * count (`1`: one proxy in front of the store), or a comma-separated list of the proxies'
+ * addresses and CIDR ranges.
+ */
 export function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = value?.trim().toLowerCase() ?? '';
-  if (text === '' || text === 'off') return false;
+  if (text === '' || text === 'off' || text === '0') return false;
   if (text === 'on') return true;
+  if (/^[0-9]{1,2}$/.test(text)) return Number(text);
   const entries = text
     .split(',')
     .map((entry) => entry.trim())
@@ -188,7 +197,7 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   const wrong = entries.find((entry) => !isProxyAddress(entry));
   if (wrong !== undefined || entries.length === 0) {
     throw new ConfigError(
-      `TRUST_PROXY: "${wrong ?? value}" is not on, off, or a list of addresses or CIDR ranges`,
+      `TRUST_PROXY: "${wrong ?? value}" is not on, off, a hop count, or a list of addresses or CIDR ranges`,
     );
   }
   return entries;
