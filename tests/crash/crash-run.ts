@@ -121,6 +121,8 @@ class Link {
   private waiting: (() => void)[] = [];
   /** Requests that got no answer (connection refused or cut). */
   unanswered = 0;
+  /** Requests the store answered. */
+  answered = 0;
 
   up(store: RunningStore): void {
     this.store = store;
@@ -169,6 +171,7 @@ class Link {
       } catch {
         // Not JSON: kept as text for the message.
       }
+      this.answered += 1;
       return { answer: { status: response.status, body: parsed }, generation };
     } catch {
       this.unanswered += 1;
@@ -843,6 +846,13 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashFigures>
 
     for (kills = 0; kills < options.kills;) {
       if (clientsFailed) break;
+      // The clients' own requests reach this process before it is killed (its checks are
+      // done): the kill falls in the middle of their work.
+      const answeredBefore = link.answered;
+      const loadDeadline = performance.now() + 5_000;
+      while (link.answered < answeredBefore + 3 && performance.now() < loadDeadline) {
+        await sleep(10);
+      }
       const wait = killMin + Math.floor(random() * (killMax - killMin));
       await sleep(wait);
       await runner.stop('SIGKILL');

@@ -24,6 +24,8 @@ describe('the store killed at random moments', () => {
         seed,
         ...(url ? { postgresUrl: url } : {}),
         pgliteTemplate: inject('pgliteTemplate'),
+        // CRASH_VERBOSE=1: a line per kill.
+        ...(process.env.CRASH_VERBOSE ? { log: (line: string) => console.log(line) } : {}),
       });
       const restarts = [...figures.restartMs].sort((a, b) => a - b);
       console.log(
