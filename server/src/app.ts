@@ -19,6 +19,8 @@ import { rebuildStaleReadModels } from './event-store/read-models';
 import type { FlagService } from './flags/flag-service';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { SAFE_LOGGING } from './plugins/redact';
+import { registerRateLimits } from './plugins/rate-limit';
+import type { RateLimits } from './plugins/rate-limit-settings';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
 import { registerBootstrapRoutes, type PublicConfig } from './routes/api/bootstrap/index';
@@ -85,6 +87,8 @@ export interface AppOptions {
    * fulfilment here (orders stay as placed; `npm run orders` moves them by hand).
    */
   readonly fulfilment?: { readonly stepMs: number };
+  /** Requests a minute per caller for each limited group (RATE_LIMIT_*; decision 033). */
+  readonly rateLimits?: Partial<RateLimits>;
   /** The sign-in step's clock and wait (tests; default: the real ones). */
   readonly signIn?: SignInOptions;
 }
@@ -116,6 +120,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { httpsOnly: options.publicUrl?.startsWith('https:') ?? false },
   );
   registerHealthRoutes(app, options.database);
+  await registerRateLimits(app, {
+    db: options.database.db,
+    verifyToken: options.identity.verifyToken,
+    limits: options.rateLimits,
+  });
   registerBootstrapRoutes(app, options.flags, options.publicConfig, (request) => ({
     issuer: options.identity.issuerFor(options.identity.addressOf(request)),
     clientId: options.identity.browserClientId,

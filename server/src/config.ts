@@ -11,6 +11,7 @@ import type { HostLocales } from '../../domain/storefront/resolve-locale';
 import { isLocale, type Locale } from '../../domain/storefront/storefronts';
 import { paymentConfigFrom, type PaymentConfig } from './payments/create-gateway';
 import { mailConfigFrom, type MailConfig } from './mail/config';
+import { rateLimitsFrom, type RateLimits } from './plugins/rate-limit-settings';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -127,6 +128,8 @@ export interface ServerConfig {
   readonly mail: MailConfig;
   /** The pace of orders' fulfilment (FULFILMENT_STEP_SECONDS; decision 029). */
   readonly fulfilment: { readonly stepMs: number };
+  /** Requests a minute per caller for each limited group (RATE_LIMIT_*; decision 033). */
+  readonly rateLimits: RateLimits;
 }
 
 export interface IdentityConfig {
@@ -252,5 +255,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     payments,
     mail,
     fulfilment: { stepMs: Math.round(e.FULFILMENT_STEP_SECONDS * 1000) },
+    rateLimits: rateLimitsFrom(env),
   };
 }

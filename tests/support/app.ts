@@ -7,12 +7,16 @@ import { loadConfig, ROOT_DIR } from '../../server/src/config';
 import type { Database } from '../../server/src/db/database';
 import { migrate, readMigrations } from '../../server/src/db/migrate';
 import { startFlagService } from '../../server/src/flags/flag-service';
+import { NO_RATE_LIMITS } from '../../server/src/plugins/rate-limit-settings';
 
 export const REPO_CONTENT_DIR = path.join(ROOT_DIR, 'server', 'content');
 export const REPO_FLAGS_FILE = path.join(ROOT_DIR, 'server', 'flags', 'flags.json');
 export const TEST_PUBLIC_URL = 'http://localhost:8080';
 
-/** The app on the database (migrated here if it is not yet); the caller closes it. */
+/**
+ * The app on the database (migrated here if it is not yet), with only the rate limits the
+ * overrides set; the caller closes it.
+ */
 export async function buildTestApp(
   database: Database,
   overrides: Partial<Omit<AppOptions, 'database'>> = {},
@@ -34,6 +38,9 @@ export async function buildTestApp(
       countryHeader: 'x-country-code',
     },
     ...overrides,
+    // Only the limits a test sets: a suite's many requests from one address in a minute must
+    // not meet a limit by chance (plugins/rate-limit.int.spec.ts tests them).
+    rateLimits: { ...NO_RATE_LIMITS, ...overrides.rateLimits },
     identity,
     flags,
   });

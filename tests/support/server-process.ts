@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { ROOT_DIR } from '../../server/src/config';
+import { RATE_LIMIT_ENV } from '../../server/src/plugins/rate-limit-settings';
 import { freePort } from './free-port';
 
 export interface StoreProcess {
@@ -43,6 +44,9 @@ export async function launchStoreProcess(options: StoreProcessOptions): Promise<
     DATA_DIR: options.dataDir,
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
+    // The store's default rate limits, whatever the shell says: sized far above what the
+    // browser tests send from 127.0.0.1 (decision 033).
+    ...Object.fromEntries(Object.values(RATE_LIMIT_ENV).map((name) => [name, undefined])),
     ...options.env,
   };
   if (options.withoutPublicUrl) delete env.PUBLIC_URL;
