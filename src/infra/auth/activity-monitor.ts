@@ -4,6 +4,11 @@
  * warns 15 s before the 1800 s timeout and times out; a session check goes out at most
  * every 5 minutes, and a 401 on it signs out (except on the register page). Everything it
  * touches comes in through `ActivityDeps`, so it is tested with a fake clock.
+ *
+ * The session check is also how the server learns of the buyer's activity (it ends a
+ * session idle for 1800 s; decision 031): each check says how long ago the buyer was last
+ * active, and activity that came after a check is reported by the tick once the 5 minutes
+ * are over, so the server's idle time never runs ahead of the browser's.
  */
 import {
   ACTIVITY_EVENTS,
@@ -24,8 +29,11 @@ export interface ActivityDeps {
   /** Shared between tabs (localStorage). */
   readSharedActivity(): number | null;
   writeSharedActivity(at: number): void;
-  /** GET /store/customer/current: does the session still hold? */
-  sessionCheck(): Promise<'ok' | 'unauthorized' | 'unknown'>;
+  /**
+   * GET /store/customer/current: does the session still hold? `idleMs`: how long ago the
+   * buyer was last active, reported to the server.
+   */
+  sessionCheck(idleMs: number): Promise<'ok' | 'unauthorized' | 'unknown'>;
   tokenExpiresAt(): number | null;
   refreshToken(): void;
   pathname(): string;
@@ -40,6 +48,8 @@ export class ActivityMonitor {
   private timer: unknown;
   private lastActivityAt = 0;
   private activitySinceTick = false;
+  /** Activity the server has not heard of yet. */
+  private activityUnreported = false;
   private lastCheckAt: number | null = null;
   private warning = false;
 
@@ -57,6 +67,7 @@ export class ActivityMonitor {
   start(): void {
     if (this.running) return;
     this.lastActivityAt = this.deps.now();
+    this.activityUnreported = false;
     this.deps.writeSharedActivity(this.lastActivityAt);
     for (const type of ACTIVITY_EVENTS) {
       this.deps.events.addEventListener(type, this.onActivity, { passive: true, capture: true });
@@ -85,18 +96,26 @@ export class ActivityMonitor {
     const now = this.deps.now();
     this.lastActivityAt = now;
     this.activitySinceTick = true;
-    if (maySendSessionCheck(this.lastCheckAt, now)) {
-      this.lastCheckAt = now;
-      void this.deps.sessionCheck().then((result) => {
-        if (
-          result === 'unauthorized' &&
-          this.running &&
-          onSessionCheckUnauthorized(this.deps.pathname()) === 'logout'
-        ) {
-          this.deps.onSessionLost();
-        }
-      });
-    }
+    this.activityUnreported = true;
+    this.checkIfDue(now);
+  }
+
+  /** The session check, when there is activity to report and 5 minutes have passed. */
+  private checkIfDue(now: number): void {
+    if (!this.activityUnreported || !maySendSessionCheck(this.lastCheckAt, now)) return;
+    this.lastCheckAt = now;
+    this.activityUnreported = false;
+    void this.deps.sessionCheck(Math.max(0, now - this.lastActivityAt)).then((result) => {
+      // Not heard: reported with the next check.
+      if (result === 'unknown') this.activityUnreported = true;
+      if (
+        result === 'unauthorized' &&
+        this.running &&
+        onSessionCheckUnauthorized(this.deps.pathname()) === 'logout'
+      ) {
+        this.deps.onSessionLost();
+      }
+    });
   }
 
   tick(): void {
@@ -129,5 +148,6 @@ export class ActivityMonitor {
         }
         break;
     }
+    if (this.running) this.checkIfDue(now);
   }
 }

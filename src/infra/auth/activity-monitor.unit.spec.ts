@@ -114,6 +114,48 @@ describe('the activity monitor (SPEC 4.4)', () => {
     expect(calls.checks).toBe(2);
   });
 
+  it('tells the server how long ago the buyer was active, and reports late activity once the 5 minutes are over', () => {
+    const reports: number[] = [];
+    const { monitor, events } = setup({
+      sessionCheck: (idleMs) => {
+        reports.push(idleMs);
+        return Promise.resolve('ok');
+      },
+    });
+    monitor.start();
+    events.dispatchEvent(new Event('keydown'));
+    expect(reports).toEqual([0]);
+    vi.advanceTimersByTime(MIN);
+    events.dispatchEvent(new Event('scroll'));
+    // Then nothing: the scroll is reported when the next check may go, 4 minutes after it.
+    vi.advanceTimersByTime(4 * MIN);
+    expect(reports).toEqual([0, 4 * MIN]);
+    // No activity since: no check, however long the wait.
+    vi.advanceTimersByTime(20 * MIN);
+    expect(reports).toHaveLength(2);
+    monitor.stop();
+  });
+
+  it('reports the activity again when a session check got no answer', async () => {
+    const reports: number[] = [];
+    let answer: 'ok' | 'unknown' = 'unknown';
+    const { monitor, events } = setup({
+      sessionCheck: (idleMs) => {
+        reports.push(idleMs);
+        return Promise.resolve(answer);
+      },
+    });
+    monitor.start();
+    events.dispatchEvent(new Event('mousedown'));
+    await vi.advanceTimersByTimeAsync(1000);
+    answer = 'ok';
+    await vi.advanceTimersByTimeAsync(5 * MIN);
+    expect(reports).toEqual([0, 5 * MIN]);
+    await vi.advanceTimersByTimeAsync(10 * MIN);
+    expect(reports).toHaveLength(2);
+    monitor.stop();
+  });
+
   it('signs out when the session check answers 401, except on the register page', async () => {
     for (const [path, lost] of [
       ['/en-us/cart', 1],

@@ -54,6 +54,11 @@ const REMEMBERED_USER_KEY = 'signedInUser';
 const SIGN_OUT_OWED_KEY = 'signOutOwed';
 /** While a session is unconfirmed and the browser says it is online, it is checked this often. */
 const RECHECK_MS = 30_000;
+/**
+ * On a session check: how many milliseconds ago the buyer was last active (the server ends
+ * a session idle for 1800 s; decision 031). Checks made in the background send none.
+ */
+const ACTIVITY_HEADER = 'x-session-activity';
 
 let started = false;
 let mode: Mode = 'server-session';
@@ -89,9 +94,11 @@ const monitor = new ActivityMonitor({
   writeSharedActivity: (at) => {
     writeItem('local', SHARED_ACTIVITY_KEY, String(at));
   },
-  sessionCheck: async () => {
+  sessionCheck: async (idleMs) => {
     try {
-      await apiFetch('/store/customer/current');
+      await apiFetch('/store/customer/current', {
+        headers: { [ACTIVITY_HEADER]: String(Math.round(idleMs)) },
+      });
       return 'ok';
     } catch (error) {
       return error instanceof ApiError && error.status === 401 ? 'unauthorized' : 'unknown';
@@ -160,9 +167,13 @@ async function withProfile(user: SignedInUser): Promise<SignedInUser> {
   }
 }
 
-async function fetchCustomer(): Promise<SignedInUser | null> {
+/** `activity`: asked because of the buyer (a page load, a sign-in), not in the background. */
+async function fetchCustomer(activity: boolean): Promise<SignedInUser | null> {
   try {
-    const customer = await apiJson<CustomerResponse>('/store/customer/current');
+    const customer = await apiJson<CustomerResponse>(
+      '/store/customer/current',
+      activity ? { headers: { [ACTIVITY_HEADER]: '0' } } : {},
+    );
     return { ...customer };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
@@ -185,11 +196,14 @@ function answerOfError(error: unknown): 'ended' | 'unreachable' {
 }
 
 /** The user the tokens name; `reached`: whether the store's server answered for them. */
-async function userFromTokens(user: {
-  access_token: string;
-  expires_at?: number;
-  profile: Record<string, unknown>;
-}): Promise<{ user: SignedInUser; reached: boolean }> {
+async function userFromTokens(
+  user: {
+    access_token: string;
+    expires_at?: number;
+    profile: Record<string, unknown>;
+  },
+  activity: boolean,
+): Promise<{ user: SignedInUser; reached: boolean }> {
   rememberTokens(user);
   if (serverSessionForSso) {
     // SPEC 9: the server session for SSO, opened with the access token.
@@ -198,7 +212,7 @@ async function userFromTokens(user: {
   let customer: SignedInUser | null = null;
   let reached = true;
   try {
-    customer = await fetchCustomer();
+    customer = await fetchCustomer(activity);
   } catch (error) {
     reached = answerOfError(error) === 'ended';
   }
@@ -265,7 +279,8 @@ export async function startAuth(locale: Locale): Promise<void> {
   try {
     // A sign-out made offline ends the server's session before it is asked about.
     await settleOwedSignOut();
-    await refreshUser();
+    // A page load is the buyer's doing: it counts as activity, as it does for the monitor.
+    await refreshUser(true);
   } catch {
     if (authStatus$.getValue() === 'processing') authStatus$.next('signed-out');
   } finally {
@@ -283,10 +298,10 @@ async function hasServerSession(): Promise<boolean> {
 }
 
 /** Server-session mode: SPEC 7.2's session call, then the customer and their profile. */
-async function checkServerSession(): Promise<SessionAnswer<SignedInUser>> {
+async function checkServerSession(activity: boolean): Promise<SessionAnswer<SignedInUser>> {
   try {
     if (!(await hasServerSession())) return { kind: 'ended' };
-    const user = await fetchCustomer();
+    const user = await fetchCustomer(activity);
     return user ? { kind: 'valid', user: await withProfile(user) } : { kind: 'ended' };
   } catch (error) {
     return { kind: answerOfError(error) };
@@ -297,7 +312,7 @@ async function checkServerSession(): Promise<SessionAnswer<SignedInUser>> {
  * Token mode: a stored token that is still good, else the silent attempt (not tried while
  * the browser says it is offline: the hidden frame would only time out).
  */
-async function checkTokenSession(): Promise<SessionAnswer<SignedInUser>> {
+async function checkTokenSession(activity: boolean): Promise<SessionAnswer<SignedInUser>> {
   const tokens = await loadTokenMode().catch(() => undefined);
   const module = tokenModule;
   if (!tokens || !module) return { kind: 'unreachable' };
@@ -308,7 +323,7 @@ async function checkTokenSession(): Promise<SessionAnswer<SignedInUser>> {
     if ('failure' in silent) return { kind: silent.failure };
     found = silent.user;
   }
-  const { user, reached } = await userFromTokens(found);
+  const { user, reached } = await userFromTokens(found, activity);
   return reached ? { kind: 'valid', user } : { kind: 'unreachable', user };
 }
 
@@ -325,9 +340,10 @@ async function applySession(answer: SessionAnswer<SignedInUser>): Promise<void> 
   else if (decision.kind !== 'unchanged') setUser(decision.user, decision.kind === 'confirm');
 }
 
-async function refreshUser(): Promise<void> {
+/** `activity`: on the buyer's page load; rechecks in the background report none. */
+async function refreshUser(activity = false): Promise<void> {
   await applySession(
-    await (mode === 'server-session' ? checkServerSession() : checkTokenSession()),
+    await (mode === 'server-session' ? checkServerSession(activity) : checkTokenSession(activity)),
   );
 }
 
@@ -386,7 +402,7 @@ export async function signIn(
     signup: options.signup ?? false,
   });
   if (user) {
-    setUser((await userFromTokens(user)).user);
+    setUser((await userFromTokens(user, true)).user);
     tellOtherTabs({ type: 'signed-in' });
     navigateTo(returnTo);
   }
@@ -396,7 +412,7 @@ export async function signIn(
 export async function completeSignIn(): Promise<string> {
   const tokens = await loadTokenMode();
   const user = await tokens.signinRedirectCallback();
-  setUser((await userFromTokens(user)).user);
+  setUser((await userFromTokens(user, true)).user);
   tellOtherTabs({ type: 'signed-in' });
   const state = user.state as { returnTo?: string } | undefined;
   return typeof state?.returnTo === 'string' && state.returnTo.startsWith('/')
