@@ -21,6 +21,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './pl
 import { SAFE_LOGGING } from './plugins/redact';
 import { registerRateLimits } from './plugins/rate-limit';
 import type { RateLimits } from './plugins/rate-limit-settings';
+import { registerSameOriginCheck } from './plugins/same-origin';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
 import { registerBootstrapRoutes, type PublicConfig } from './routes/api/bootstrap/index';
@@ -119,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { httpsOnly: options.publicUrl?.startsWith('https:') ?? false },
   );
+  registerSameOriginCheck(app, options.identity);
   registerHealthRoutes(app, options.database);
   await registerRateLimits(app, {
     db: options.database.db,
