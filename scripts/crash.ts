@@ -1,5 +1,5 @@
 /**
- * `npm run crash -- [--kills N] [--seed S]`: the crash test (tests/crash/crash-run.ts,
+ * `npm run crash -- [--kills N] [--seed S] [--engine pglite|postgres]`: the crash test (tests/crash/crash-run.ts,
  * decision 036) with more kills than CI runs, on PGlite and, when DATABASE_URL is set, on
  * PostgreSQL too. The seed (CRASH_SEED, or --seed, or the default) is printed so a failing
  * run can be run again exactly.
@@ -23,16 +23,26 @@ function summary(f: CrashFigures): string {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { kills: { type: 'string', default: '100' }, seed: { type: 'string' } },
+    options: {
+      kills: { type: 'string', default: '100' },
+      seed: { type: 'string' },
+      engine: { type: 'string' },
+    },
   });
   const kills = Number(values.kills);
   const seed = Number(values.seed ?? process.env.CRASH_SEED ?? DEFAULT_CRASH_SEED);
   if (!Number.isInteger(kills) || kills < 1 || !Number.isInteger(seed)) {
-    console.error('Usage: npm run crash -- [--kills N] [--seed S]');
+    console.error('Usage: npm run crash -- [--kills N] [--seed S] [--engine pglite|postgres]');
     process.exit(2);
   }
   const postgresUrl = process.env.DATABASE_URL?.trim() || undefined;
-  const engines: CrashEngine[] = postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
+  const all: CrashEngine[] = postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
+  // --engine pglite or --engine postgres: that one only.
+  const engines = values.engine ? all.filter((e) => e === values.engine) : all;
+  if (engines.length === 0) {
+    console.error(`--engine ${String(values.engine)}: pglite, or postgres with DATABASE_URL`);
+    process.exit(2);
+  }
   let failed = false;
   for (const engine of engines) {
     const figures = await runCrashTest({
