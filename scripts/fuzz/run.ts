@@ -320,7 +320,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       (k) => !appRoutes.some((r) => r.method === k.method && sameRoute(k.path, r.path)),
     ).map(routeKey);
 
-    const ids = [...buyers.a.ids, buyers.a.userId, ...buyers.b.ids, buyers.b.userId];
+    const ids = [
+      ...buyers.a.ids,
+      buyers.a.userId,
+      ...buyers.b.ids,
+      buyers.b.userId,
+      ...(buyers.a.orderNumber ? [buyers.a.orderNumber] : []),
+    ];
     const unknown = unknownArbitrary([
       {
         country: 'GB',

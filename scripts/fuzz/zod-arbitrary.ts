@@ -68,9 +68,9 @@ function stringOf(def: Def, options: ArbitraryOptions): fc.Arbitrary<string> {
     } else if (check.format === 'uuid' || check.format === 'guid') {
       choices.push(fc.uuid());
     } else if (pattern && pattern.source === CLIENT_ID.source) {
-      const ids = options.ids();
+      const known = options.ids();
       choices.push(fc.uuid());
-      if (ids.length > 0) choices.push(fc.constantFrom(...ids));
+      if (known.length > 0) choices.push(fc.constantFrom(...known));
     } else if (pattern && pattern.source !== STORABLE_TEXT.source) {
       try {
         choices.push(fc.stringMatching(pattern).filter((s) => s.length <= Math.max(max, 1) * 4));
@@ -79,6 +79,9 @@ function stringOf(def: Def, options: ArbitraryOptions): fc.Arbitrary<string> {
       }
     }
   }
+  // Ids where any text goes too (`/api/me/addresses/:id` takes any short text).
+  const ids = options.ids();
+  if (ids.length > 0 && choices.length === 0) choices.push(fc.constantFrom(...ids));
   const top = Math.max(min, Math.min(max, 80));
   choices.push(fc.string({ minLength: min, maxLength: top }));
   choices.push(fc.string({ minLength: min, maxLength: top, unit: 'grapheme' }));
