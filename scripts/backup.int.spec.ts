@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -435,11 +436,14 @@ describe.runIf(postgresUrl())('npm run backup with DATABASE_URL (postgres)', () 
         DATABASE_URL: postgresUrl() ?? '',
         DATABASE_SCHEMA: schema,
       });
-      if (run.code !== 0) {
+      if (run.stderr.includes('pg_dump is not installed')) {
         // No pg_dump here: the tool says how, and writes nothing.
+        expect(run.code).toBe(1);
         expect(run.stderr).toContain('pg_dump --format=custom');
+        expect(existsSync(file)).toBe(false);
         return;
       }
+      expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toContain(`Backup written to ${file} by pg_dump`);
       const listed = await new Promise<string>((resolve, reject) => {
         const child = spawn('pg_restore', ['--list', file], { stdio: ['ignore', 'pipe', 'pipe'] });

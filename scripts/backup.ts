@@ -101,7 +101,7 @@ async function backupPostgres(config: ServerConfig & { databaseUrl: string }, fi
     );
   }
   process.stdout.write(
-    `Backup written to ${claimed} by pg_dump (PostgreSQL${target.schema ? `, schema ${target.schema}` : ''}).\nRestore it with pg_restore:\n\n${pgInstructions(target)}\n`,
+    `Backup written to ${claimed} by pg_dump (PostgreSQL${target.schema ? `, schema ${target.schema}` : ''}).\n\n${pgInstructions(target, restorable(claimed))}\n`,
   );
 }
 

@@ -35,16 +35,17 @@ export function pgDumpArgs(target: PgTarget, file: string): string[] {
 }
 
 /** What the README says, for an operator without pg_dump or for a restore. */
-export function pgInstructions(target: PgTarget): string {
+export function pgInstructions(target: PgTarget, file = 'store.dump'): string {
   const schema = target.schema ? ` --schema=${target.schema}` : '';
   return [
     'The store runs on PostgreSQL (DATABASE_URL): back it up and restore it with PostgreSQL’s own tools,',
     'of the server’s major version or newer (Debian: apt-get install postgresql-client):',
     '',
-    `  pg_dump --format=custom${schema} --file=store.dump "$DATABASE_URL"`,
-    `  pg_restore --clean --if-exists --no-owner${schema} --dbname="$DATABASE_URL" store.dump`,
+    `  pg_dump --format=custom${schema} --file=${file} "$DATABASE_URL"`,
+    `  pg_restore --clean --if-exists --no-owner${schema} --dbname="$DATABASE_URL" ${file}`,
     '',
-    'pg_dump reads one consistent snapshot while the store runs; stop the store before pg_restore.',
+    'pg_dump reads one consistent snapshot while the store runs. Stop the store before',
+    `pg_restore${target.schema ? `, and create the schema first on an empty server (create schema ${target.schema})` : ''}.`,
   ].join('\n');
 }
 
