@@ -37,7 +37,7 @@ export const RATE_LIMIT_ENV = {
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   cart: 600,
   register: 30,
-  session: 60,
+  session: 120,
   signIn: 60,
   orderStatus: 30,
   placeOrder: 30,
