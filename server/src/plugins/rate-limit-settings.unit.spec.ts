@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config';
+import { ConfigError, loadConfig } from '../config';
 import { DEFAULT_RATE_LIMITS, rateLimitsFrom } from './rate-limit-settings';
 
 describe('RATE_LIMIT_* settings', () => {
@@ -28,6 +28,12 @@ describe('RATE_LIMIT_* settings', () => {
       placeOrder: 9,
       search: 1000,
     });
+  });
+
+  it('reaches the server configuration', () => {
+    expect(loadConfig({}).rateLimits).toEqual(DEFAULT_RATE_LIMITS);
+    expect(loadConfig({ RATE_LIMIT_PLACE_ORDER: '3' }).rateLimits.placeOrder).toBe(3);
+    expect(() => loadConfig({ RATE_LIMIT_CART: 'lots' })).toThrow(/RATE_LIMIT_CART/);
   });
 
   it('refuses a limit that is not a whole number of requests, naming the variable', () => {
