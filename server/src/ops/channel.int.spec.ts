@@ -129,7 +129,7 @@ describe.each(testDatabaseTargets())('the operator channel ($kind)', (target) =>
     // stream that transaction wrote.
     expect(() => gunzipSync(attachment ?? new Uint8Array())).toThrow();
     const restored = await PGlite.create({
-      loadDataDir: new Blob([attachment ?? new Uint8Array()], { type: 'application/x-tar' }),
+      loadDataDir: new Blob([new Uint8Array(attachment ?? [])], { type: 'application/x-tar' }),
     });
     try {
       const { rows } = await restored.query<{ kind: string }>(
