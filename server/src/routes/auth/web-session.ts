@@ -34,8 +34,8 @@ const TX_COOKIE = 'store_auth_tx';
  * added in auth/provider.ts); undefined for tokens of an external provider. Only read from
  * a token whose signature has been checked, or one just received from the token endpoint.
  */
-function grantIdOf(token: string | undefined): string | undefined {
-  if (!token) return undefined;
+function grantIdOf(identity: Identity, token: string | undefined): string | undefined {
+  if (!token || !identity.embedded) return undefined;
   try {
     const claim = decodeJwt(token)[GRANT_ID_CLAIM];
     return typeof claim === 'string' && claim.length > 0 && claim.length <= 200 ? claim : undefined;
@@ -151,7 +151,7 @@ export function registerWebSessionRoutes(
         tokens.refresh_token ?? null,
         new Date(),
         {
-          grantId: grantIdOf(tokens.access_token) ?? null,
+          grantId: grantIdOf(identity, tokens.access_token) ?? null,
         },
       );
       setSessionCookie(reply, session.id, address);
@@ -208,7 +208,7 @@ export function registerWebSessionRoutes(
             {
               id: sessionIdForToken(token, (value) => reply.signCookie(value)),
               userId: user.id,
-              grantId: grantIdOf(token) ?? null,
+              grantId: grantIdOf(identity, token) ?? null,
             },
             new Date(),
           )
