@@ -2,9 +2,9 @@
  * Every route of the store, as the fuzzer knows it: its method and path, and the zod schemas
  * of its path parameters, query, body and headers, taken from where the route takes them (the
  * domain, the stream kinds of the registry). A few schemas live inline in their route files;
- * they are written again here from what those routes accept. `listAppRoutes` asks the app
- * itself for its routes, so a route this table does not know is still fuzzed, with generic
- * values.
+ * they are written again here from what those routes accept. The running app names its
+ * routes itself (route-recorder.js), so a route this table does not know is still fuzzed,
+ * with generic values.
  */
 import * as z from 'zod';
 import {
@@ -357,33 +357,9 @@ export interface AppRoute {
   readonly path: string;
 }
 
-/**
- * The routes of a Fastify app, read from `printRoutes({ commonPrefix: false })`: each line is
- * a path segment under its parent (by indentation) with its methods.
- */
-export function parsePrintedRoutes(printed: string): AppRoute[] {
-  const routes: AppRoute[] = [];
-  const stack: { depth: number; path: string }[] = [];
-  for (const line of printed.split('\n')) {
-    const match = /^([\s│]*)(?:[├└]── )(.+?)(?: \(([^)]*)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length;
-    const segment = match[2] ?? '';
-    while (stack.length > 0 && (stack.at(-1)?.depth ?? 0) >= depth) stack.pop();
-    const path = (stack.at(-1)?.path ?? '') + segment;
-    stack.push({ depth, path });
-    for (const method of (match[3] ?? '').split(',').map((m) => m.trim())) {
-      if (method && method !== 'HEAD') routes.push({ method, path });
-    }
-  }
-  return routes;
-}
-
 /** The spec of a route of the app (a generic one when this table does not know it). */
 export function specFor(route: AppRoute): RouteSpec {
-  const known = ROUTES.find(
-    (r) => r.method === route.method && (r.path === route.path || r.path === `${route.path}/*`),
-  );
+  const known = ROUTES.find((r) => r.method === route.method && r.path === route.path);
   if (known) return known;
   const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1] ?? '');
   const params =

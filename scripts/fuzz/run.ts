@@ -10,17 +10,15 @@
  * - markup served raw in HTML, or JSON not served as application/json with nosniff, is a
  *   failure.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import pg from 'pg';
 import { LOCALES } from '../../domain/storefront/storefronts';
-import { buildTestApp } from '../../tests/support/app';
 import { launchStoreProcess, type StoreProcess } from '../../tests/support/server-process';
 import { HttpSession } from '../../tests/support/http-session';
-import { openDatabase } from '../../server/src/db/database';
 import { Api, prepareBuyer, signIn, startCheckout, type Buyer } from './buyers';
 import { XSS_PAYLOADS } from './hostile';
 import {
@@ -32,7 +30,7 @@ import {
   type FuzzCase,
   type HttpRequest,
 } from './requests';
-import { parsePrintedRoutes, ROUTES, specFor, STRAY_PATHS, type AppRoute } from './routes';
+import { ROUTES, specFor, STRAY_PATHS, type AppRoute } from './routes';
 
 export interface FuzzOptions {
   readonly requests: number;
@@ -93,41 +91,55 @@ const TIMEOUT_MS = 30_000;
 const MAX_FAILURES_KEPT = 200;
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
-/** The app's routes, from the app itself (built in this process on a scratch database). */
-export async function listAppRoutes(): Promise<AppRoute[]> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'fuzz-routes-'));
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite') });
-  try {
-    const app = await buildTestApp(database, { processManagers: false });
-    await app.ready();
-    const routes = parsePrintedRoutes(app.printRoutes({ commonPrefix: false }));
-    await app.close();
-    return routes;
-  } finally {
-    await database.close();
-    await rm(dir, { recursive: true, force: true });
+const ROUTE_RECORDER = new URL('./route-recorder.js', import.meta.url);
+
+/** A file of the built PWA (fastify-static makes a route for each), not a route of the table. */
+function isStaticFile(route: AppRoute): boolean {
+  return (
+    route.method === 'GET' &&
+    !route.path.includes(':') &&
+    /\.[a-z0-9]+$/i.test(route.path) &&
+    !ROUTES.some((known) => known.path === route.path)
+  );
+}
+
+/** The routes the store's app registered, as its onRoute hook wrote them (route-recorder.js). */
+async function recordedRoutes(file: string): Promise<AppRoute[]> {
+  const routes = new Map<string, AppRoute>();
+  for (const line of (await readFile(file, 'utf8')).split('\n')) {
+    if (!line.trim()) continue;
+    const { methods, path } = JSON.parse(line) as { methods: string[]; path: string };
+    for (const method of methods) {
+      if (method !== 'HEAD') routes.set(`${method} ${path}`, { method, path });
+    }
   }
+  return [...routes.values()];
 }
 
 interface Target {
   readonly store: StoreProcess;
+  readonly routes: AppRoute[];
   dispose(): Promise<void>;
 }
 
 async function startStore(databaseUrl: string | undefined): Promise<Target> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'fuzz-store-'));
   const schema = `fuzz_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const routesFile = path.join(dir, 'routes.jsonl');
   const store = await launchStoreProcess({
     dataDir: path.join(dir, 'data'),
     readyTimeoutMs: 120_000,
     env: {
       ...RATE_LIMITS_OFF,
       LOG_LEVEL: 'error',
+      FUZZ_ROUTES_FILE: routesFile,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${ROUTE_RECORDER.href}`.trim(),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
     },
   });
   return {
     store,
+    routes: await recordedRoutes(routesFile),
     dispose: async () => {
       await store.stop('SIGTERM');
       await rm(dir, { recursive: true, force: true });
@@ -196,7 +208,7 @@ export function check(
       }
     }
   }
-  const looksJson = /^\s*[[{]/.test(answer.text);
+  const looksJson = /^\s*[[{]/.test(answer.text) && parses(answer.text);
   const carriesStored = stored.some((s) => answer.text.includes(s));
   if ((looksJson || carriesStored) && !html) {
     if (!/^application\/(.+\+)?json\b/i.test(answer.type) && !/javascript|css/.test(answer.type)) {
@@ -206,6 +218,15 @@ export function check(
     }
   }
   return found;
+}
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function excerpt(text: string, around: string): string {
@@ -233,8 +254,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const started = performance.now();
   const progress = options.progress ?? (() => undefined);
   const concurrency = options.concurrency ?? 6;
-  const [appRoutes, target] = await Promise.all([listAppRoutes(), startStore(options.databaseUrl)]);
-  const { store } = target;
+  const target = await startStore(options.databaseUrl);
+  const { store, routes: appRoutes } = target;
   const origin = store.url;
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   progress(`store at ${origin}; ${String(appRoutes.length)} routes listed (${seconds()} s)`);
@@ -312,12 +333,16 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
 
     // Every route the app has, with its schemas where they are known.
     // fetch cannot send TRACE or CONNECT.
-    const specs = appRoutes.filter((r) => !['TRACE', 'CONNECT'].includes(r.method)).map(specFor);
-    const generic = appRoutes
-      .filter((r) => !ROUTES.some((k) => k.method === r.method && sameRoute(k.path, r.path)))
+    const sendable = appRoutes.filter((r) => !['TRACE', 'CONNECT'].includes(r.method));
+    // The PWA's files (a route each): one route's share of the requests between them.
+    const files = sendable.filter((r) => isStaticFile(r));
+    const specs = sendable.filter((r) => !isStaticFile(r)).map(specFor);
+    const generic = sendable
+      .filter((r) => !isStaticFile(r))
+      .filter((r) => !ROUTES.some((k) => k.method === r.method && k.path === r.path))
       .map(routeKey);
     const missing = ROUTES.filter(
-      (k) => !appRoutes.some((r) => r.method === k.method && sameRoute(k.path, r.path)),
+      (k) => !appRoutes.some((r) => r.method === k.method && k.path === r.path),
     ).map(routeKey);
 
     const ids = [
@@ -346,7 +371,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       buyers.a.orderNumber ?? 'W000000001',
     ]);
     const arbitraryOptions = { hostileWeight: 1, ids: () => ids, unknown };
-    const strays = STRAY_PATHS.map((p) => ({ method: 'GET' as const, path: p }));
+    const strays = [...STRAY_PATHS, ...files.map((f) => f.path)].map((p) => ({
+      method: 'GET' as const,
+      path: p,
+    }));
     const cases = fc.oneof(
       ...specs.map((spec) => ({ arbitrary: caseArbitrary(spec, arbitraryOptions), weight: 10 })),
       {
@@ -447,11 +475,6 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   } finally {
     await target.dispose();
   }
-}
-
-function sameRoute(known: string, listed: string): boolean {
-  const norm = (p: string) => p.replace(/\/?\*$/, '*');
-  return norm(known) === norm(listed);
 }
 
 type Send = (
