@@ -1,9 +1,9 @@
 /**
  * The real store as a separate process that a crash test kills with SIGKILL and starts again
- * on the same database. Each next process is spawned ahead and loads its modules while the
- * current one serves (tests/crash/warm-store.ts), so a restart costs only what a restart
- * after a crash costs the store: opening the database (crash recovery), migrations, seeding
- * checks and building the app.
+ * on the same database. The next processes (two) are spawned ahead and load their modules
+ * while the current one serves (tests/crash/warm-store.ts), so a restart costs only what a
+ * restart after a crash costs the store: opening the database (crash recovery), migrations,
+ * seeding checks and building the app.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -29,8 +29,11 @@ export interface RunningStore {
   output(): string;
 }
 
+/** Processes kept loading ahead: loading takes longer than a short life between kills. */
+const AHEAD = 2;
+
 export class StoreRunner {
-  private next: Spawned | undefined;
+  private readonly ahead: Spawned[] = [];
   private current: (Spawned & { generation: number }) | undefined;
   private generation = 0;
   private closed = false;
@@ -78,8 +81,7 @@ export class StoreRunner {
   /** Starts the next process; resolves when its health answers 200, with the time taken. */
   async start(timeoutMs = 60_000): Promise<{ store: RunningStore; ms: number }> {
     if (this.current) throw new Error('The store is running already');
-    const spawned = this.next ?? (await this.spawnOne());
-    this.next = undefined;
+    const spawned = this.ahead.shift() ?? (await this.spawnOne());
     await spawned.warm;
     const started = performance.now();
     spawned.child.stdin?.write('go\n');
@@ -94,8 +96,8 @@ export class StoreRunner {
           const ms = performance.now() - started;
           this.generation += 1;
           this.current = { ...spawned, generation: this.generation };
-          // The next process loads its modules while this one serves.
-          if (!this.closed) this.next = await this.spawnOne();
+          // The next processes load their modules while this one serves.
+          while (!this.closed && this.ahead.length < AHEAD) this.ahead.push(await this.spawnOne());
           return {
             store: {
               url: spawned.url,
@@ -129,9 +131,7 @@ export class StoreRunner {
   async close(): Promise<void> {
     this.closed = true;
     await this.stop('SIGKILL');
-    const next = this.next;
-    this.next = undefined;
-    if (next) {
+    for (const next of this.ahead.splice(0)) {
       next.child.kill('SIGKILL');
       await next.exit;
     }
