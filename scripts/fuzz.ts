@@ -41,7 +41,7 @@ async function main(): Promise<number> {
   await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
   console.log(summary(report));
   console.log(`\nReport: ${path.relative(ROOT_DIR, out)} (send again with --seed ${String(seed)})`);
-  return report.failures.length === 0 ? 0 : 1;
+  return Object.keys(report.failuresByKind).length === 0 ? 0 : 1;
 }
 
 main().then(

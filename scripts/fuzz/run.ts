@@ -74,6 +74,8 @@ export interface FuzzReport {
   readonly xss: { readonly stored: string[]; readonly refused: string[]; readonly views: number };
   /** Buyers whose session ended during the run (the checks after it saw them as visitors). */
   readonly sessionsLost: Actor[];
+  /** Every failure found, by kind (`failures` keeps the first 200 of them). */
+  readonly failuresByKind: Partial<Record<FailureKind, number>>;
   readonly failures: Failure[];
 }
 
@@ -263,6 +265,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const byRoute: Record<string, Record<string, number>> = {};
   const failures: Failure[] = [];
   let failureCount = 0;
+  const failuresByKind: Partial<Record<FailureKind, number>> = {};
 
   try {
     const buyers = {
@@ -317,6 +320,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       }
       for (const failure of found) {
         failureCount++;
+        failuresByKind[failure.kind] = (failuresByKind[failure.kind] ?? 0) + 1;
         if (failures.length >= MAX_FAILURES_KEPT) continue;
         const log = store.output().slice(logBefore);
         failures.push({
@@ -470,6 +474,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       routes: { listed: appRoutes.length, generic, missing },
       xss,
       sessionsLost: [...sessionsLost],
+      failuresByKind,
       failures,
     };
   } finally {

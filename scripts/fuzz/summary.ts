@@ -14,16 +14,18 @@ export function summary(report: FuzzReport): string {
   lines.push(
     '',
     `Routes: ${String(report.routes.listed)} listed by the app; generic values for: ${report.routes.generic.join(', ') || 'none'}; not in the app: ${report.routes.missing.join(', ') || 'none'}`,
-    `Markup stored through ${String(report.xss.stored.length)} routes (${String(report.xss.refused.length)} refused it), shown by ${String(report.xss.views)} views`,
+    `Markup: stored ${String(report.xss.stored.length)} times, refused ${String(report.xss.refused.length)} times, then ${String(report.xss.views)} views fetched`,
   );
-  const byKind = new Map<string, number>();
-  for (const f of report.failures) byKind.set(f.kind, (byKind.get(f.kind) ?? 0) + 1);
+  const byKind = Object.entries(report.failuresByKind);
   lines.push(
     '',
-    report.failures.length === 0
+    byKind.length === 0
       ? 'Failures: none'
-      : `Failures: ${[...byKind].map(([k, n]) => `${String(n)} ${k}`).join(', ')}`,
+      : `Failures: ${byKind.map(([k, n]) => `${String(n)} ${k}`).join(', ')}`,
   );
+  if (report.sessionsLost.length > 0) {
+    lines.push(`Signed out during the run: ${report.sessionsLost.join(', ')}`);
+  }
   for (const f of report.failures.slice(0, 30)) {
     lines.push(
       `- ${f.kind} ${f.route} as ${f.actor} (${String(f.status)}): ${f.detail.slice(0, 300)}`,
