@@ -296,6 +296,15 @@ describe(`npm run backup and npm run restore (${pglite?.kind ?? 'pglite'})`, () 
     expect(whileRunning.stderr).toContain('Stop the store before restoring');
 
     expect((await source.stop('SIGTERM')).code).toBe(0);
+    // A stopped store's directory is backed up by the tool itself.
+    const stoppedRun = await runTool(
+      'backup',
+      [path.join(sourceDir, 'backups', 'stopped.tar.gz'), '--json'],
+      { DATA_DIR: sourceDir },
+    );
+    const stopped = factsOf(stoppedRun);
+    expect(JSON.parse(stoppedRun.stdout)).toMatchObject({ how: 'the store was stopped' });
+    expect(stopped.events).toBeGreaterThan(taken.events);
 
     // Into an empty directory; then refused there, as it holds a database now.
     const restoredDir = await freshDataDir(false);
@@ -356,9 +365,9 @@ describe(`npm run backup and npm run restore (${pglite?.kind ?? 'pglite'})`, () 
         rows.filter((e) => Number(e.position) <= taken.lastPosition);
       const restoredEvents = upToBackup(await rowsOf<{ position: string }>(after, eventsSql));
       expect(restoredEvents).toHaveLength(taken.events);
-      expect(restoredEvents).toEqual(
-        upToBackup(await rowsOf<{ position: string }>(before, eventsSql)),
-      );
+      const sourceEvents = await rowsOf<{ position: string }>(before, eventsSql);
+      expect(restoredEvents).toEqual(upToBackup(sourceEvents));
+      expect(sourceEvents).toHaveLength(stopped.events);
       // Every stream's version, read models and commands agree with its events.
       expect(
         await rowsOf(

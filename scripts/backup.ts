@@ -59,6 +59,10 @@ async function takeImage(config: ServerConfig): Promise<Taken> {
     if (error instanceof OperatorRefusal) fail(error.message);
     if (!(error instanceof NoOperatorChannel)) throw error;
   }
+  const dir = path.join(config.dataDir, 'pglite');
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+    fail(`No store database in ${config.dataDir}: nothing to back up.`);
+  }
   let release: () => Promise<void>;
   try {
     release = await lockDataDir(config.dataDir);
@@ -69,10 +73,6 @@ async function takeImage(config: ServerConfig): Promise<Taken> {
     );
   }
   try {
-    const dir = path.join(config.dataDir, 'pglite');
-    if (!existsSync(path.join(dir, 'PG_VERSION'))) {
-      fail(`No store database in ${config.dataDir}: nothing to back up.`);
-    }
     const database = await openDatabase({ kind: 'pglite', dataDir: dir });
     try {
       const { result, attachment } = await OPERATOR_HANDLERS.backup(
@@ -147,7 +147,7 @@ async function main(): Promise<void> {
   try {
     const bytes = await writeBackupFile(claimed, image);
     if (args.values.json) {
-      process.stdout.write(`${JSON.stringify({ file: claimed, bytes, ...facts })}\n`);
+      process.stdout.write(`${JSON.stringify({ file: claimed, bytes, how, ...facts })}\n`);
       return;
     }
     process.stdout.write(
