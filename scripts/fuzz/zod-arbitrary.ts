@@ -43,6 +43,8 @@ function stringOf(def: Def, options: ArbitraryOptions): fc.Arbitrary<string> {
   let min = 0;
   let max = 60;
   const choices: fc.Arbitrary<string>[] = [];
+  /** The buyers' real ids, where the text may be one: as likely as all the rest together. */
+  let knownIds: fc.Arbitrary<string> | undefined;
   for (const check of checks) {
     if (check.check === 'min_length' && check.minimum !== undefined) min = check.minimum;
     if (check.check === 'max_length' && check.maximum !== undefined) max = check.maximum;
@@ -70,7 +72,7 @@ function stringOf(def: Def, options: ArbitraryOptions): fc.Arbitrary<string> {
     } else if (pattern && pattern.source === CLIENT_ID.source) {
       const known = options.ids();
       choices.push(fc.uuid());
-      if (known.length > 0) choices.push(fc.constantFrom(...known));
+      if (known.length > 0) knownIds = fc.constantFrom(...known);
     } else if (pattern && pattern.source !== STORABLE_TEXT.source) {
       try {
         choices.push(fc.stringMatching(pattern).filter((s) => s.length <= Math.max(max, 1) * 4));
@@ -81,12 +83,13 @@ function stringOf(def: Def, options: ArbitraryOptions): fc.Arbitrary<string> {
   }
   // Ids where any text goes too (`/api/me/addresses/:id` takes any short text).
   const ids = options.ids();
-  if (ids.length > 0 && choices.length === 0) choices.push(fc.constantFrom(...ids));
+  if (ids.length > 0 && choices.length === 0) knownIds = fc.constantFrom(...ids);
   const top = Math.max(min, Math.min(max, 80));
   choices.push(fc.string({ minLength: min, maxLength: top }));
   choices.push(fc.string({ minLength: min, maxLength: top, unit: 'grapheme' }));
   if (max < 1e6) choices.push(fc.constant('x'.repeat(max)), fc.constant('x'.repeat(max + 1)));
-  return fc.oneof(...choices);
+  const any = fc.oneof(...choices);
+  return knownIds ? fc.oneof(knownIds, any) : any;
 }
 
 function numberOf(def: Def): fc.Arbitrary<number> {
