@@ -58,6 +58,11 @@ export interface Identity {
   readonly cookieSigner: CookieSigner;
   /** The keys in use, read again when they rotate. */
   readonly keys: KeyRing;
+  /**
+   * The secret that turns an access token into its store session's id (POST /auth/session,
+   * decision 031): the server client's secret, which key rotations leave alone.
+   */
+  readonly sessionIdSecret: string;
 }
 
 /** Least recently used entries go first once there are more than MAX_ADDRESSES. */
@@ -210,6 +215,7 @@ export async function startIdentity(
     issuerFor,
     browserClientId: config.browserClientId,
     serverClientId: config.serverClientId,
+    sessionIdSecret: `store-session-ids.${serverClientSecret}`,
     cookieSigner,
     keys,
     apiAudience,

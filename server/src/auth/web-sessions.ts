@@ -9,7 +9,7 @@
  *   reports through the session check; other requests never extend a session.
  * A session found idle or without its grant is ended on the spot.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { webSessions } from '../db/schema';
@@ -27,12 +27,13 @@ function hash(id: string): string {
 
 /**
  * The session id an access token opens (POST /auth/session): always the same one for the
- * same token, so a second call gives the same session and never a new row. `sign` is the
- * store's cookie signer (an HMAC with its current key), so that the id cannot be worked out
- * from the token (say, one found after it expired) without the store's secret.
+ * same token, so a second call gives the same session and never a new row. It is an HMAC
+ * of the token with a secret of the store that does not rotate (a rotation of the cookie
+ * keys must not give the same token a second session), so that the id cannot be worked out
+ * from the token (say, one found after it expired) without that secret.
  */
-export function sessionIdForToken(token: string, sign: (value: string) => string): string {
-  return hash(sign(`store-session.${hash(token)}`));
+export function sessionIdForToken(token: string, secret: string): string {
+  return createHmac('sha256', secret).update(`store-session.${token}`).digest('base64url');
 }
 
 export interface NewWebSession {

@@ -15,6 +15,7 @@ import { freePort } from '../../../../tests/support/free-port';
 import { HttpSession } from '../../../../tests/support/http-session';
 import { DEMO_USERS, seedDemoUsers } from '../../auth/demo-users';
 import { startIdentity, type Identity } from '../../auth/identity';
+import { rotateKeys } from '../../auth/keys';
 import { API_RESOURCE } from '../../auth/provider';
 import { findUserWithPassword } from '../../auth/users';
 import { createWebSession, SESSION_COOKIE } from '../../auth/web-sessions';
@@ -135,6 +136,14 @@ describe.each(testDatabaseTargets())('store session lifetime on $kind', (target)
     expect(sessionCookieOf(second)).toBe(cookie);
     expect(await countSessions()).toBe(before + 1);
     expect((await check(cookie ?? '')).status).toBe(200);
+
+    // A rotation of the store's keys (npm run keys -- rotate) gives the token no second session.
+    await rotateKeys(db());
+    await identity.keys.refresh();
+    const afterRotation = await openSession(tokens.access_token);
+    expect(afterRotation.status).toBe(204);
+    expect(sessionCookieOf(afterRotation)).toBe(cookie);
+    expect(await countSessions()).toBe(before + 1);
 
     // Another token (another sign-in) opens another session.
     const other = await openSession((await tokensOfDana()).access_token);

@@ -206,7 +206,7 @@ export function registerWebSessionRoutes(
         ? await openWebSession(
             db,
             {
-              id: sessionIdForToken(token, (value) => reply.signCookie(value)),
+              id: sessionIdForToken(token, identity.sessionIdSecret),
               userId: user.id,
               grantId: grantIdOf(identity, token) ?? null,
             },
