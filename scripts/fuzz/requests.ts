@@ -62,8 +62,8 @@ function headerValue(value: unknown): string | undefined {
   if (text === undefined) return undefined;
   const bytes = Buffer.from(text, 'utf8')
     .toString('latin1')
-    // eslint-disable-next-line no-control-regex -- U+0000 is what fetch refuses.
-    .replace(/[\r\n\u0000]/g, ' ');
+    // eslint-disable-next-line no-control-regex -- control characters are what fetch refuses.
+    .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, ' ');
   return bytes.length > 8_000 ? bytes.slice(0, 8_000) : bytes;
 }
 
