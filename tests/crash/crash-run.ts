@@ -229,6 +229,10 @@ interface PlacedRecord {
 class Ledger {
   readonly streams = new Map<string, StreamRecord>();
   readonly placed = new Map<string, PlacedRecord>();
+  /** Each order's status at its last check. */
+  readonly lastStatus = new Map<string, OrderStatus>();
+  /** Orders whose cart and checkout showed their reactions. */
+  readonly reacted = new Set<string>();
   /** The carts and checkouts of every place order sent (answered or not yet). */
   readonly placing = new Set<string>();
   sent = 0;
@@ -386,7 +390,7 @@ async function cartDevice(h: Harness, owner: SignedIn, clientId: string): Promis
         queue.add('AddItem', { code, quantity: 1 });
       }
       await queue.flush();
-      await sleep(10 + Math.floor(h.random() * 40));
+      await sleep(30 + Math.floor(h.random() * 90));
     }
     await queue.flush();
   }
@@ -479,7 +483,7 @@ async function buyerPlacingOrders(h: Harness, sam: SignedIn, lane: number): Prom
       orderId: order.orderId,
       webReference: order.webReference,
     });
-    await sleep(20 + Math.floor(h.random() * 80));
+    await sleep(100 + Math.floor(h.random() * 200));
   }
 }
 
@@ -574,7 +578,16 @@ interface OrderCheck {
   readonly orders: Order[];
 }
 
-async function checkOrders(h: Harness, sam: SignedIn, when: string): Promise<OrderCheck> {
+/**
+ * Reads the orders back: the list, and each order not completed at its last check (all of
+ * them when `all`: a completed order's history does not change).
+ */
+async function checkOrders(
+  h: Harness,
+  sam: SignedIn,
+  when: string,
+  all: boolean,
+): Promise<OrderCheck> {
   // The orders answered before the list is read: each must be in it.
   const placed = [...h.ledger.placed.values()];
   const listed: OrderHistoryPage['orders'][number][] = [];
@@ -642,10 +655,12 @@ async function checkOrders(h: Harness, sam: SignedIn, when: string): Promise<Ord
   }
   const orders: Order[] = [];
   for (const p of placed) {
+    if (!all && h.ledger.lastStatus.get(p.orderId) === 'completed') continue;
     const { answer } = await h.link.until('GET', `/api/orders/${p.orderId}`, sam);
     if (answer.status !== 200) continue;
     const order = (answer.body as { order: Order }).order;
     orders.push(order);
+    h.ledger.lastStatus.set(order.orderId, order.status);
     const history = order.fulfilment.history.map((c) => c.status);
     const seen = new Set<OrderStatus>();
     history.forEach((status, i) => {
@@ -896,7 +911,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashFigures>
       link.up(store);
       const when = `after kill ${String(kills)}`;
       await checkStreams(h, when, kills % 10 === 0);
-      await checkOrders(h, buyers.sam, when);
+      await checkOrders(h, buyers.sam, when, kills % 10 === 0);
       log(
         `${options.engine}: kill ${String(kills)} after ${String(wait)} ms, restart ${String(Math.round(ms))} ms, ` +
           `${String(h.ledger.confirmed)} confirmed, ${String(h.ledger.placed.size)} orders ` +
@@ -910,23 +925,28 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashFigures>
     await clientsDone;
     if (clientsFailed) throw clientsFailed;
     const settleUntil = performance.now() + SETTLE_MS;
-    let orders: Order[] = [];
     for (;;) {
       const problemsBefore = figures.problems.length;
-      await checkStreams(h, 'at the end', true);
-      orders = (await checkOrders(h, buyers.sam, 'at the end')).orders;
+      await checkStreams(h, 'at the end', false);
+      const { orders } = await checkOrders(h, buyers.sam, 'at the end', false);
       const unfinished = orders.filter((o) => o.status !== 'completed');
       const reacted = await reactionsDone(h);
       if ((unfinished.length === 0 && reacted) || figures.problems.length > problemsBefore) break;
       if (performance.now() > settleUntil) {
         figures.problems.push(
           `at the end: not settled in ${String(SETTLE_MS / 1000)} s: ${String(unfinished.length)} orders not completed ` +
-            `(${unfinished.map((o) => `${o.orderId} ${o.status}`).join(', ')}); reactions done: ${String(reacted)}`,
+            `(${unfinished
+              .slice(0, 10)
+              .map((o) => `${o.orderId} ${o.status}`)
+              .join(', ')}…); reactions done: ${String(reacted)}`,
         );
         break;
       }
       await sleep(300);
     }
+    // Everything read back once more, every stream and every order, settled.
+    await checkStreams(h, 'at the end', true);
+    const { orders } = await checkOrders(h, buyers.sam, 'at the end', true);
     figures.statusChanges = orders.reduce((n, o) => n + o.fulfilment.history.length - 1, 0);
     for (const [id, n] of mailIds) {
       if (n > 1) figures.problems.push(`the mail ${id} was sent ${String(n)} times`);
@@ -974,6 +994,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashFigures>
 /** Whether every placed order cleared its cart and closed its checkout (once each). */
 async function reactionsDone(h: Harness): Promise<boolean> {
   for (const placed of h.ledger.placed.values()) {
+    if (h.ledger.reacted.has(placed.orderId)) continue;
     for (const [pathname, prefix] of [
       [`/api/carts/${placed.cartId}`, REACTIONS[0]],
       [`/api/checkouts/${placed.checkoutId}`, REACTIONS[1]],
@@ -984,6 +1005,7 @@ async function reactionsDone(h: Harness): Promise<boolean> {
       const events = (answer.body as { events?: StoredEvent<unknown>[] }).events ?? [];
       if (!events.some((e) => e.commandId.startsWith(prefix))) return false;
     }
+    h.ledger.reacted.add(placed.orderId);
   }
   return true;
 }
