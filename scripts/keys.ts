@@ -1,6 +1,8 @@
 /**
  * `npm run keys -- <command>`: the sign-in keys (decision 034), on the database the store
- * uses (DATABASE_URL, else the embedded one in DATA_DIR; that one while the store is stopped).
+ * uses (DATABASE_URL, else the embedded one in DATA_DIR). While a store runs on the embedded
+ * database, which only it may open, the command is sent to it through its operator channel
+ * (decision 037).
  *
  *   list     each key's id, purpose, state and age (never the key material)
  *   rotate   a new signing key and new cookie keys become current; the old ones still verify
@@ -13,6 +15,8 @@ import { parseArgs } from 'node:util';
 import { KEY_PURPOSES, listKeys, rotateKeys, type KeyPurpose } from '../server/src/auth/keys';
 import { loadConfig, type ServerConfig } from '../server/src/config';
 import { migrate, readMigrations } from '../server/src/db/migrate';
+import { NoOperatorChannel, OperatorRefusal, callOperator } from '../server/src/ops/client';
+import { operatorSocketPath } from '../server/src/ops/contract';
 import { fail, openStoreDatabase } from './store-database';
 
 const USAGE = `Usage: npm run keys -- <command>
@@ -68,7 +72,9 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  if (command !== 'list' && command !== 'rotate') fail(`Unknown command "${command}".\n\n${USAGE}`);
+  if (command !== 'list' && command !== 'rotate') {
+    return fail(`Unknown command "${command}".\n\n${USAGE}`);
+  }
   let config: ServerConfig;
   try {
     config = loadConfig();
@@ -81,35 +87,90 @@ async function main(): Promise<void> {
       `${notes.join('\n')}\nKeys from the environment are not rotated by this command: put a new key first in the variable (keep the old ones after it until what they signed has expired) and restart the store.`,
     );
   }
-  const { database, close } = await openStoreDatabase(config, `npm run keys -- ${command}`);
+  const now = new Date();
+  const answered =
+    config.databaseUrl === undefined
+      ? await throughRunningStore(config, command, purposes)
+      : undefined;
+  if (answered) {
+    if (answered.rotation) printRotation(answered.rotation);
+    if (answered.keys) printKeys(answered.keys, now);
+  } else {
+    const { database, close } = await openStoreDatabase(config, `npm run keys -- ${command}`);
+    try {
+      await migrate(database, await readMigrations());
+      if (command === 'rotate') printRotation(await rotateKeys(database.db, now, purposes));
+      if (command === 'list') printKeys(await listKeys(database.db, now), now);
+    } finally {
+      await close();
+    }
+  }
+  for (const note of notes) process.stdout.write(`${note}\n`);
+}
+
+interface Rotated {
+  readonly added: readonly { readonly purpose: string; readonly id: string }[];
+  readonly retired: readonly { readonly purpose: string; readonly id: string }[];
+  readonly dropped: readonly string[];
+}
+
+interface Listed {
+  readonly id: string;
+  readonly purpose: string;
+  readonly createdAt: Date;
+  readonly retiredAt: Date | null;
+  readonly keptUntil: Date | null;
+}
+
+function printRotation(rotation: Rotated): void {
+  for (const key of rotation.added) process.stdout.write(`new ${key.purpose} key ${key.id}\n`);
+  for (const key of rotation.retired) {
+    process.stdout.write(`retired ${key.purpose} key ${key.id} (still verifies)\n`);
+  }
+  for (const id of rotation.dropped) process.stdout.write(`removed expired key ${id}\n`);
+  process.stdout.write('A running store uses the new keys within a minute.\n');
+}
+
+function printKeys(keys: readonly Listed[], now: Date): void {
+  if (keys.length === 0) process.stdout.write('No keys yet: start the store once.\n');
+  for (const key of keys) {
+    const state =
+      key.keptUntil === null
+        ? 'current'
+        : `retired ${age(now.getTime() - (key.retiredAt ?? now).getTime())} ago, verifies ${age(key.keptUntil.getTime() - now.getTime())} more`;
+    process.stdout.write(
+      `${key.purpose.padEnd(17)} ${key.id.padEnd(30)} age ${age(now.getTime() - key.createdAt.getTime()).padEnd(12)} ${state}\n`,
+    );
+  }
+}
+
+/** The command done by the store running on DATA_DIR; undefined when none answers there. */
+async function throughRunningStore(
+  config: ServerConfig,
+  command: 'list' | 'rotate',
+  purposes: readonly KeyPurpose[],
+): Promise<{ rotation?: Rotated; keys?: Listed[] } | undefined> {
+  const socket = operatorSocketPath(config.dataDir);
   try {
-    await migrate(database, await readMigrations());
-    const now = new Date();
     if (command === 'rotate') {
-      const rotation = await rotateKeys(database.db, now, purposes);
-      for (const key of rotation.added) process.stdout.write(`new ${key.purpose} key ${key.id}\n`);
-      for (const key of rotation.retired) {
-        process.stdout.write(`retired ${key.purpose} key ${key.id} (still verifies)\n`);
-      }
-      for (const id of rotation.dropped) process.stdout.write(`removed expired key ${id}\n`);
-      process.stdout.write('A running store uses the new keys within a minute.\n');
+      const { result } = await callOperator(socket, 'keys-rotate', { purposes: [...purposes] });
+      process.stdout.write('Rotated by the running store.\n');
+      return { rotation: result };
     }
-    if (command === 'list') {
-      const keys = await listKeys(database.db, now);
-      if (keys.length === 0) process.stdout.write('No keys yet: start the store once.\n');
-      for (const key of keys) {
-        const state =
-          key.keptUntil === null
-            ? 'current'
-            : `retired ${age(now.getTime() - (key.retiredAt ?? now).getTime())} ago, verifies ${age(key.keptUntil.getTime() - now.getTime())} more`;
-        process.stdout.write(
-          `${key.purpose.padEnd(17)} ${key.id.padEnd(30)} age ${age(now.getTime() - key.createdAt.getTime()).padEnd(12)} ${state}\n`,
-        );
-      }
-    }
-    for (const note of notes) process.stdout.write(`${note}\n`);
-  } finally {
-    await close();
+    const { result } = await callOperator(socket, 'keys-list', {});
+    return {
+      keys: result.map((key) => ({
+        id: key.id,
+        purpose: key.purpose,
+        createdAt: new Date(key.createdAt),
+        retiredAt: key.retiredAt === null ? null : new Date(key.retiredAt),
+        keptUntil: key.keptUntil === null ? null : new Date(key.keptUntil),
+      })),
+    };
+  } catch (error) {
+    if (error instanceof OperatorRefusal) fail(error.message);
+    if (error instanceof NoOperatorChannel) return undefined;
+    throw error;
   }
 }
 

@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase, testDatabaseTargets } from '../../../tests/support/databases';
 import { tempDir } from '../../../tests/support/temp-dir';
+import { KeyRing, listKeys } from '../auth/keys';
 import { migrate, readMigrations } from '../db/migrate';
 import { tarEntryNames } from './backup-file';
 import { openOperatorChannel, type OperatorChannel } from './channel';
@@ -65,6 +66,34 @@ describe.each(testDatabaseTargets())('the operator channel ($kind)', (target) =>
       database: target.kind,
       startedAt: '2026-11-24T09:00:00.000Z',
     });
+  });
+
+  it('rotates and lists the sign-in keys for npm run keys while the store runs', async () => {
+    await KeyRing.open(database().db, {});
+    const before = await listKeys(database().db);
+    const currentBefore = before.filter((key) => key.state === 'current').map((key) => key.id);
+    const { result } = await callOperator(socketPath, 'keys-rotate', {
+      purposes: ['signing', 'store-cookies'],
+    });
+    expect(result.added.map((key) => key.purpose).sort()).toEqual(['signing', 'store-cookies']);
+    expect(result.retired.map((key) => key.id).sort()).toEqual(
+      before
+        .filter((key) => key.state === 'current' && key.purpose !== 'provider-cookies')
+        .map((key) => key.id)
+        .sort(),
+    );
+    const listed = (await callOperator(socketPath, 'keys-list', {})).result;
+    const current = listed.filter((key) => key.state === 'current').map((key) => key.id);
+    expect(current).toEqual(expect.arrayContaining(result.added.map((key) => key.id)));
+    expect(current).not.toEqual(expect.arrayContaining(currentBefore));
+    // Ids, purposes and times only: never a key's material.
+    expect(JSON.stringify(listed)).not.toMatch(/"(d|k|n|material)"/);
+    expect(
+      await rawRequest(
+        socketPath,
+        '{"command":"keys-rotate","args":{"purposes":["everything"]}}\n',
+      ),
+    ).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
   });
 
   it('answers a request outside the command table with the error shape, and stays up', async () => {

@@ -64,10 +64,12 @@ async function dispatch(line: string, context: OperatorContext, log: OperatorLog
   }
   try {
     const started = performance.now();
-    const handled: Handled<OperatorCommandName> = await OPERATOR_HANDLERS[command](
-      args.data,
-      context,
-    );
+    // The arguments were parsed by this command's own schema just above.
+    const handler = OPERATOR_HANDLERS[command] as (
+      args: unknown,
+      context: OperatorContext,
+    ) => Promise<Handled<OperatorCommandName>>;
+    const handled = await handler(args.data, context);
     log.info(
       `operator command ${command} answered in ${Math.round(performance.now() - started)} ms`,
     );

@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import * as z from 'zod';
+import { KEY_PURPOSES } from '../auth/keys';
 
 /** Linux keeps a socket's path in 108 bytes, the terminating NUL included. */
 export const MAX_SOCKET_PATH_BYTES = 107;
@@ -17,6 +18,7 @@ export function operatorSocketPath(dataDir: string): string {
 }
 
 const counts = z.record(z.string(), z.number().int().nonnegative());
+const rotatedKey = z.object({ purpose: z.enum(KEY_PURPOSES), id: z.string().min(1) });
 
 export const OPERATOR_COMMANDS = {
   status: {
@@ -39,6 +41,31 @@ export const OPERATOR_COMMANDS = {
       streams: counts,
       events: z.number().int().nonnegative(),
       lastPosition: z.number().int().nonnegative(),
+    }),
+  },
+  'keys-list': {
+    summary: "the sign-in keys' ids, purposes and ages (never their material)",
+    args: z.object({}).strict(),
+    result: z.array(
+      z.object({
+        id: z.string().min(1),
+        purpose: z.string().min(1),
+        state: z.enum(['current', 'retired']),
+        createdAt: z.iso.datetime(),
+        retiredAt: z.iso.datetime().nullable(),
+        keptUntil: z.iso.datetime().nullable(),
+      }),
+    ),
+  },
+  'keys-rotate': {
+    summary: 'new sign-in keys of these purposes become current; the old ones still verify',
+    args: z
+      .object({ purposes: z.array(z.enum(KEY_PURPOSES)).min(1).max(KEY_PURPOSES.length) })
+      .strict(),
+    result: z.object({
+      added: z.array(rotatedKey),
+      retired: z.array(rotatedKey),
+      dropped: z.array(z.string()),
     }),
   },
 } as const satisfies Record<

@@ -3,6 +3,7 @@
  * makes a command without a handler, or a handler with the wrong arguments or answer, a
  * type error.
  */
+import { listKeys, rotateKeys } from '../auth/keys';
 import type { Database, SqlSession } from '../db/database';
 import type { OperatorArgs, OperatorCommandName, OperatorResult } from './contract';
 
@@ -74,6 +75,29 @@ export const OPERATOR_HANDLERS: Handlers = {
     return {
       result: facts,
       attachment: image,
+    };
+  },
+
+  'keys-list': async (_args, { database }) => ({
+    result: (await listKeys(database.db)).map((key) => ({
+      id: key.id,
+      purpose: key.purpose,
+      state: key.state,
+      createdAt: key.createdAt.toISOString(),
+      retiredAt: key.retiredAt?.toISOString() ?? null,
+      keptUntil: key.keptUntil?.toISOString() ?? null,
+    })),
+  }),
+
+  // The running store reads the rotation like any other (decision 034): within a minute.
+  'keys-rotate': async ({ purposes }, { database }) => {
+    const rotation = await rotateKeys(database.db, new Date(), purposes);
+    return {
+      result: {
+        added: [...rotation.added],
+        retired: [...rotation.retired],
+        dropped: [...rotation.dropped],
+      },
     };
   },
 };
