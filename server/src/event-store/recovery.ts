@@ -4,7 +4,7 @@
  * process at a time (the data directory's lock), so at start every claim in it belongs to a
  * process that no longer runs: its process managers' leases (else they wait out the lease,
  * 30 s, before the order reactions go on) and the Idempotency-Keys of requests it was still
- * running (else a buyer's retry of place order is told to wait for a minute). The work
+ * running (else a buyer's retry of place order is told to wait, a minute at least). The work
  * behind both is safe to run again: reactions and requests are keyed, so a second run gets
  * the stored answer.
  *
