@@ -46,7 +46,8 @@ const callbacks = new WeakMap<Provider, ReturnType<Provider['callback']>>();
 function describeFailure(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { name: typeof error };
   const cause = error.cause instanceof Error ? error.cause : undefined;
-  const code = (error as { code?: unknown }).code ?? (cause as { code?: unknown } | undefined)?.code;
+  const code =
+    (error as { code?: unknown }).code ?? (cause as { code?: unknown } | undefined)?.code;
   return {
     name: error.name,
     ...(typeof code === 'string' ? { code } : {}),
