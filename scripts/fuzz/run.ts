@@ -265,6 +265,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const byRoute: Record<string, Record<string, number>> = {};
   const failures: Failure[] = [];
   let failureCount = 0;
+  let crashed = false;
+  const gone = () => store.child.exitCode !== null || store.child.signalCode !== null;
   const failuresByKind: Partial<Record<FailureKind, number>> = {};
 
   try {
@@ -312,17 +314,20 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       const counts = (byRoute[route] ??= {});
       counts[status] = (counts[status] ?? 0) + 1;
       const found = check(answer, request, actor, buyers, stored);
-      if (answer.status === 'error' && store.child.exitCode !== null) {
+      if (answer.status === 'error' && gone() && !crashed) {
+        crashed = true;
         found.push({
           kind: 'crash',
-          detail: `the store exited with ${String(store.child.exitCode)}`,
+          detail: `the store exited (${String(store.child.exitCode ?? store.child.signalCode)})`,
         });
       }
       for (const failure of found) {
         failureCount++;
         failuresByKind[failure.kind] = (failuresByKind[failure.kind] ?? 0) + 1;
         if (failures.length >= MAX_FAILURES_KEPT) continue;
-        const log = store.output().slice(logBefore);
+        // The store's last words when it went; otherwise what it logged during the request.
+        const log =
+          failure.kind === 'crash' ? store.output().slice(-8_000) : store.output().slice(logBefore);
         failures.push({
           ...failure,
           route,
@@ -454,17 +459,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       if (chunk % 4 === 3 || sent === options.requests) {
         progress(`${String(sent)} requests, ${String(failureCount)} failures (${seconds()} s)`);
       }
-      if (store.child.exitCode !== null) break;
+      if (gone()) break;
     }
 
-    for (const actor of ['a', 'b'] as const) {
-      const still = await sessions[actor].request('/store/customer/current');
-      if (still.status !== 200) sessionsLost.add(actor);
-    }
-    if (sessionsLost.size > 0)
-      progress(`signed out during the run: ${[...sessionsLost].join(', ')}`);
-    const xss = await storeAndShowMarkup(origin, buyers, send, stored);
-    return {
+    const finish = (xss: FuzzReport['xss']): FuzzReport => ({
       seed: options.seed,
       requests: sent,
       database: options.databaseUrl ? 'postgres' : 'pglite',
@@ -476,7 +474,30 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       sessionsLost: [...sessionsLost],
       failuresByKind,
       failures,
-    };
+    });
+    if (gone()) {
+      if (!crashed) {
+        failuresByKind.crash = (failuresByKind.crash ?? 0) + 1;
+        failures.push({
+          kind: 'crash',
+          route: '(between requests)',
+          actor: 'visitor',
+          status: null,
+          detail: `the store exited (${String(store.child.exitCode ?? store.child.signalCode)})`,
+          request: { method: '', url: '', headers: {} },
+          serverLog: store.output().slice(-8_000),
+        });
+      }
+      progress('the store is gone: no markup phase');
+      return finish({ stored: [], refused: [], views: 0 });
+    }
+    for (const actor of ['a', 'b'] as const) {
+      const still = await sessions[actor].request('/store/customer/current');
+      if (still.status !== 200) sessionsLost.add(actor);
+    }
+    if (sessionsLost.size > 0)
+      progress(`signed out during the run: ${[...sessionsLost].join(', ')}`);
+    return finish(await storeAndShowMarkup(origin, buyers, send, stored));
   } finally {
     await target.dispose();
   }
