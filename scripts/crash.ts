@@ -15,7 +15,7 @@ function summary(f: CrashFigures): string {
     `${f.engine}: seed ${String(f.seed)}, ${String(f.kills)} kills in ${(f.wallMs / 1000).toFixed(1)} s`,
     `  restart: median ${String(Math.round(median))} ms, max ${String(Math.round(sorted.at(-1) ?? 0))} ms`,
     `  commands: ${String(f.commandsSent)} sent, ${String(f.commandsConfirmed)} confirmed, ${String(f.commandsRejected)} rejected, ${String(f.commandsResent)} sent again after a kill`,
-    `  orders: ${String(f.ordersPlaced)} placed, ${String(f.placeOrderResent)} place-order requests sent again; ${String(f.statusChanges)} status changes; ${String(f.mailsReceived)} mails received`,
+    `  orders: ${String(f.ordersPlaced)} placed, ${String(f.placeOrderResent)} place-order requests sent again; ${String(f.statusChanges)} status changes; ${String(f.mailsReceived)} mails received (${String(f.mailsResentAfterLease)} sent again after their lease)`,
     `  lost: ${String(f.lost)}, duplicated: ${String(f.duplicated)}, problems: ${String(f.problems.length)}`,
     ...f.problems.slice(0, 20).map((p) => `    ${p}`),
   ].join('\n');

@@ -33,7 +33,7 @@ describe('the store killed at random moments', () => {
           `${(figures.wallMs / 1000).toFixed(1)} s (median restart ${String(Math.round(restarts[restarts.length >> 1] ?? 0))} ms); ` +
           `${String(figures.commandsConfirmed)} commands confirmed (${String(figures.commandsResent)} sent again), ` +
           `${String(figures.ordersPlaced)} orders (${String(figures.placeOrderResent)} sent again), ` +
-          `${String(figures.statusChanges)} status changes, ${String(figures.mailsReceived)} mails`,
+          `${String(figures.statusChanges)} status changes, ${String(figures.mailsReceived)} mails (${String(figures.mailsResentAfterLease)} again after their lease)`,
       );
       expect(figures.problems).toEqual([]);
       expect(figures.kills).toBeGreaterThanOrEqual(KILLS);
