@@ -22,6 +22,7 @@ import { loadConfig } from '../config';
 import { migrate, readMigrations } from '../db/migrate';
 import { startIdentity } from '../auth/identity';
 import type { TrustProxy } from '../config';
+import { safeReturnTo } from '../routes/auth/web-session';
 import { databaseErrorFacts, redactUrl, serializeError, statementName } from './redact';
 import { STRICT_TRANSPORT_SECURITY } from './security-headers';
 
@@ -171,6 +172,26 @@ describe.each(testDatabaseTargets())('the store edge on $kind', (target) => {
     expect(badJson.statusCode).toBeLessThan(500);
     const { error } = badJson.json<{ error: { code: unknown; message: unknown } }>();
     expect([typeof error.code, typeof error.message]).toEqual(['string', 'string']);
+
+    // Errors before any route runs are never sniffed either (a path parameter too long).
+    const tooLong = await app.inject({ url: `/oidc-interaction/${'a'.repeat(120)}` });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.headers['x-content-type-options']).toBe('nosniff');
+    expect(badUrl.headers['x-content-type-options']).toBe('nosniff');
+    // The provider's mount point with a query is the provider's own `/?…` (was a 500).
+    for (const method of ['GET', 'POST'] as const) {
+      const mount = await app.inject({
+        method,
+        url: '/oidc?x=1',
+        headers: { origin: 'http://store-internal:8080' },
+      });
+      expect(mount.statusCode, method).toBeLessThan(500);
+    }
+    // A return path a Location header cannot carry falls back to the storefront (was a 500).
+    for (const returnTo of ['/\u0000x', '/caf\u00e9', '/a\u2028b', '/x\\y']) {
+      expect(safeReturnTo(returnTo, '/en-us/'), returnTo).toBe('/en-us/');
+    }
+    expect(safeReturnTo('/en-gb/cart?x=%C3%A9', '/en-us/')).toBe('/en-gb/cart?x=%C3%A9');
 
     // A request Node's HTTP parser refuses never reaches a route.
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -139,6 +139,8 @@ export function frameworkErrors(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
+  // No route, so no onSend hook: the answer's type is still never sniffed.
+  reply.header('x-content-type-options', 'nosniff');
   void sendError(error, request, reply);
 }
 

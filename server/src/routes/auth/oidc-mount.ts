@@ -115,7 +115,9 @@ export async function mountOidcProvider(app: FastifyInstance, identity: Identity
       delete raw.headers['x-forwarded-host'];
       // The provider finds its mount path by comparing originalUrl with the url it is given.
       raw.originalUrl = raw.url;
-      raw.url = (raw.url ?? '/').replace(/^\/oidc/, '') || '/';
+      // The provider routes by path: `/oidc?x` is its `/?x`, never `?x`.
+      const rest = (raw.url ?? '/').replace(/^\/oidc/, '');
+      raw.url = rest.startsWith('/') ? rest : `/${rest}`;
       reply.raw.setHeader('x-content-type-options', 'nosniff');
       reply.raw.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
       reply.raw.setHeader(

@@ -47,7 +47,8 @@ function grantIdOf(identity: Identity, token: string | undefined): string | unde
 /** Only paths of this store: never another site (no open redirect). */
 export function safeReturnTo(value: unknown, fallback: string): string {
   return typeof value === 'string' &&
-    /^\/(?!\/)[^\s\\]*$/.test(value) &&
+    // Printable ASCII only (a browser's path and query are percent-encoded): a header can carry it.
+    /^\/(?!\/)[\x21-\x5b\x5d-\x7e]*$/.test(value) &&
     !value.startsWith('/auth/')
     ? value
     : fallback;
