@@ -748,12 +748,11 @@ async function lapseClaims(engine: Engine): Promise<void> {
     await admin.query(
       `update ${schema}.checkpoints set lease_until = now() - interval '1 second' where lease_owner is not null`,
     );
-    // Whole milliseconds: the takeover of a lapsed claim (server/src/plugins/idempotency.ts)
-    // compares updated_at with the JavaScript Date it read, so a claim stamped by now()
-    // (microseconds) is never taken over and its key answers 409 for good (decision 036).
+    // In the database's own precision, as a killed process leaves a claim: the takeover of a
+    // lapsed claim (server/src/plugins/idempotency.ts) must not depend on whole milliseconds.
     await admin.query(
       `update ${schema}.idempotency_keys
-          set updated_at = date_trunc('milliseconds', now() - interval '1 hour')
+          set updated_at = now() - interval '1 hour'
         where status = 'running'`,
     );
   } finally {

@@ -2,6 +2,7 @@
  * The idempotency-key helper on both databases: a repeated key returns the first answer and
  * runs nothing again; the same key for another request is refused; a failure frees the key.
  */
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate, readMigrations } from '../db/migrate';
@@ -46,6 +47,22 @@ describe.each(testDatabaseTargets())('requests that run once ($kind)', (target) 
       headers: key ? { 'idempotency-key': key } : {},
       payload: body as object,
     });
+
+  it('takes over a claim whose process died (a lapsed claim stamped in microseconds)', async () => {
+    expect((await post('key-0000009', { cart: 'a' })).statusCode).toBe(201);
+    // As a process killed mid-request leaves it: running, its lease over, in the database's
+    // own precision (not whole milliseconds).
+    await t.database.db.execute(
+      sql`update idempotency_keys set status = 'running', response = null,
+             updated_at = now() - interval '2 minutes 0.000123 seconds'
+           where key = 'key-0000009'`,
+    );
+    const again = await post('key-0000009', { cart: 'a' });
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(runs).toBe(2);
+    expect((await post('key-0000009', { cart: 'a' })).headers['idempotent-replayed']).toBe('true');
+  });
 
   it('answers a repeated key with the first answer, running the work once', async () => {
     const first = await post('key-0000001', { cart: 'a' });

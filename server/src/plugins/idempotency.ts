@@ -55,17 +55,20 @@ export async function runOnce(
     if (row.status === 'done') {
       return { outcome: 'replayed', statusCode: row.statusCode ?? 200, body: row.response };
     }
-    // A claim whose process died: taken over (once: the update names the old claim).
+    // A claim whose process died: taken over once. The update asks the database whether the
+    // claim has lapsed by its own clock (not by comparing with the time read above, which
+    // JavaScript holds in milliseconds and PostgreSQL in microseconds), and renews it, so a
+    // second taker finds it fresh.
     const lapsed = row.updatedAt.getTime() < Date.now() - RUNNING_LEASE_MS;
     if (!lapsed) return { outcome: 'conflict' };
     const taken = await db
       .update(idempotencyKeys)
-      .set({ updatedAt: new Date() })
+      .set({ updatedAt: sql`now()` })
       .where(
         and(
           where,
           eq(idempotencyKeys.status, 'running'),
-          eq(idempotencyKeys.updatedAt, row.updatedAt),
+          sql`${idempotencyKeys.updatedAt} < now() - make_interval(secs => ${RUNNING_LEASE_MS / 1000})`,
         ),
       )
       .returning({ key: idempotencyKeys.key });
