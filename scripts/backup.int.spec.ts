@@ -45,7 +45,14 @@ const OPEN_CODES = seedProducts()
   .map((p) => p.code);
 const openCode = (n: number) => OPEN_CODES[n % OPEN_CODES.length] ?? 'none';
 /** Orders stay as placed: no fulfilment step runs during the test. */
-const STORE_ENV = { FULFILMENT_STEP_SECONDS: '604800' };
+// Orders stay as placed; buyers write as fast as the test drives them (no rate limit).
+const STORE_ENV = {
+  FULFILMENT_STEP_SECONDS: '604800',
+  RATE_LIMIT_CART: '0',
+  RATE_LIMIT_PLACE_ORDER: '0',
+  RATE_LIMIT_SESSION: '0',
+  RATE_LIMIT_SIGN_IN: '0',
+};
 
 interface ToolRun {
   readonly code: number | null;

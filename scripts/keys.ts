@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { KEY_PURPOSES, listKeys, rotateKeys, type KeyPurpose } from '../server/src/auth/keys';
 import { loadConfig, type ServerConfig } from '../server/src/config';
 import { migrate, readMigrations } from '../server/src/db/migrate';
+import { serializeError } from '../server/src/plugins/redact';
 import { NoOperatorChannel, OperatorRefusal, callOperator } from '../server/src/ops/client';
 import { operatorSocketPath } from '../server/src/ops/contract';
 import { fail, openStoreDatabase } from './store-database';
@@ -174,4 +175,9 @@ async function throughRunningStore(
   }
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  // A database error's message quotes its parameters (the keys themselves): never printed.
+  fail(`npm run keys failed: ${serializeError(error).message}`);
+}

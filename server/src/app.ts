@@ -120,7 +120,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { httpsOnly: options.publicUrl?.startsWith('https:') ?? false },
   );
-  registerSameOriginCheck(app, options.identity);
+  registerSameOriginCheck(app, {
+    addressOf: (request) => options.identity.addressOf(request),
+    storefrontHosts: Object.keys(options.publicConfig.storefrontHosts),
+  });
   registerHealthRoutes(app, options.database);
   await registerRateLimits(app, {
     db: options.database.db,

@@ -393,7 +393,7 @@ async function cartDevice(h: Harness, owner: SignedIn, clientId: string): Promis
         queue.add('AddItem', { code, quantity: 1 });
       }
       await queue.flush();
-      await sleep(30 + Math.floor(h.random() * 90));
+      await sleep(80 + Math.floor(h.random() * 160));
     }
     await queue.flush();
   }
@@ -486,7 +486,7 @@ async function buyerPlacingOrders(h: Harness, sam: SignedIn, lane: number): Prom
       orderId: order.orderId,
       webReference: order.webReference,
     });
-    await sleep(100 + Math.floor(h.random() * 200));
+    await sleep(200 + Math.floor(h.random() * 300));
   }
 }
 

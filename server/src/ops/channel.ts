@@ -17,6 +17,7 @@ import {
   type OperatorAnswer,
   type OperatorCommandName,
 } from './contract';
+import { serializeError } from '../plugins/redact';
 import {
   OPERATOR_HANDLERS,
   OperatorCommandError,
@@ -76,8 +77,11 @@ async function dispatch(line: string, context: OperatorContext, log: OperatorLog
     return handled;
   } catch (error) {
     if (error instanceof OperatorCommandError) return refusal(error.code, error.message);
-    log.error(`operator command ${command} failed: ${(error as Error).message}`);
-    return refusal('failed', `${command} failed: ${(error as Error).message}`);
+    // A database error's message quotes its parameters (key material, for keys-rotate): only
+    // its SQLSTATE and statement name are told (decision 030).
+    const { message } = serializeError(error);
+    log.error(`operator command ${command} failed: ${message}`);
+    return refusal('failed', `${command} failed: ${message}`);
   }
 }
 

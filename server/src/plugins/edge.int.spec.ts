@@ -266,6 +266,15 @@ describe.each(testDatabaseTargets())('the store edge on $kind', (target) => {
     await app.inject({
       url: `/oidc/auth?client_id=storefront&login_hint=${encodeURIComponent('sam.okafor@demo.example')}`,
     });
+    // What a buyer types into the address autosuggest and the order search.
+    await app.inject({
+      url: `/api/commerce/users/${sam.userId}/carts/${randomUUID()}/search/address/autosuggest?term=${encodeURIComponent(LEEDS_ADDRESS.line1)}`,
+      headers: { cookie: sam.cookie },
+    });
+    await app.inject({
+      url: `/api/orders?locale=en-gb&q=${encodeURIComponent(LEEDS_ADDRESS.postalCode)}`,
+      headers: { cookie: sam.cookie },
+    });
     const text = lines.join('\n');
     expect(lines.length).toBeGreaterThan(10);
     const statementLines = lines.filter((line) => line.includes('insert into web_sessions'));

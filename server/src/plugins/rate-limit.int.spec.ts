@@ -276,6 +276,19 @@ describe.each(testDatabaseTargets())('rate limits on $kind', (target) => {
     expectPassed(await search(buyers.sam.cookie));
   });
 
+  it('counts a visitor’s actions (order lookup) by the address even when signed in', async () => {
+    const app = await appWith({ orderStatus: 1 });
+    const lookup = (cookie?: string) =>
+      app.inject({
+        url: '/api/order-status?locale=en-gb&orderNumber=W000000001',
+        headers: cookie ? { cookie } : {},
+      });
+    expect((await lookup()).statusCode).toBe(404);
+    // Signing in (or registering one more account) gives no fresh count.
+    expect((await lookup(buyers.dana.cookie)).statusCode).toBe(429);
+    expect((await lookup(buyers.sam.cookie)).statusCode).toBe(429);
+  });
+
   it('counts a made-up or ended session cookie as the address', async () => {
     const app = await appWith({ search: 1 });
     const search = (cookie?: string) =>

@@ -77,6 +77,9 @@ type Caller =
   | { readonly kind: 'session'; readonly sessionHash: string; readonly address: string }
   | { readonly kind: 'address'; readonly address: string };
 
+/** Groups counted per client address whoever is signed in. */
+const PER_ADDRESS: ReadonlySet<RateLimitGroup> = new Set(['register', 'signIn', 'orderStatus']);
+
 /** The store's key: the group and the caller, as JSON (the store's API takes a string). */
 type CallerKey = readonly [RateLimitGroup, Caller];
 
@@ -87,6 +90,9 @@ async function callerKey(
 ): Promise<string> {
   const key = (caller: Caller) => JSON.stringify([group, caller] satisfies CallerKey);
   const address = normalizeIP(request.ip);
+  // What a visitor does (register, sign in, look an order up) counts for the address even
+  // when signed in: an account is no way to a fresh count (each new account would give one).
+  if (PER_ADDRESS.has(group)) return key({ kind: 'address', address });
   const token = bearerToken(request);
   if (token) {
     const userId = await verifyToken(token);

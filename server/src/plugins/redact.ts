@@ -14,6 +14,12 @@ const SECRET_PARAMS = [
   'refresh_token',
   'access_token',
   'password',
+  // What a buyer types that may be personal: an address to complete, a search, contact details.
+  'term',
+  'q',
+  'email',
+  'phone',
+  'poNumber',
 ];
 
 export function redactUrl(url: string): string {
@@ -103,7 +109,10 @@ interface SerializedError {
 /** Pino's `err` serializer, with database errors reduced to their facts. */
 export function serializeError(error: unknown): SerializedError {
   const facts = databaseErrorFacts(error);
-  if (facts) return { ...facts, message: `database error ${facts.code ?? ''}`.trim(), stack: '' };
+  if (facts) {
+    const message = `database error ${facts.code ?? '(no SQLSTATE)'} in ${facts.statement ?? 'a statement'}`;
+    return { ...facts, message, stack: '' };
+  }
   if (!(error instanceof Error)) {
     return { type: typeof error, message: String(error), stack: '' };
   }

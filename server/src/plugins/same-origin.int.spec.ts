@@ -162,6 +162,45 @@ describe.each(testDatabaseTargets())('same-origin check on $kind', (target) => {
       headers: { origin: FOREIGN },
     });
     expect(endSession.statusCode).toBe(403);
+    // The same route, percent-encoded, is the same route.
+    const encoded = await app.inject({
+      method: 'POST',
+      url: '/oidc-session/%65nd',
+      headers: { origin: FOREIGN },
+    });
+    expect(encoded.statusCode).toBe(403);
+  });
+
+  it('takes the pages of a storefront host (STOREFRONT_HOSTS) as the store’s own', async () => {
+    const withHosts = await buildTestApp(t.database, {
+      publicUrl: 'https://store.example.com',
+      identity: await startIdentity(
+        t.database.db,
+        loadConfig({}).identity,
+        'https://store.example.com',
+      ),
+      publicConfig: {
+        launchDarklyClientSideId: undefined,
+        gtmContainerId: undefined,
+        storefrontHosts: { 'store.example.co.uk': 'en-gb' },
+        countryHeader: 'x-country-code',
+      },
+    });
+    try {
+      const add = (origin: string) =>
+        withHosts.inject({
+          method: 'POST',
+          url: '/api/me/addresses',
+          headers: { cookie, origin },
+          payload: ADDRESS,
+        });
+      expect((await add('https://store.example.co.uk')).statusCode).toBe(201);
+      expect((await add('http://store.example.co.uk')).statusCode).toBe(403);
+      expect((await add('https://evil.store.example.co.uk')).statusCode).toBe(403);
+      expect((await add(FOREIGN)).statusCode).toBe(403);
+    } finally {
+      await withHosts.close();
+    }
   });
 
   it('lets a bearer call through from any origin, even with the session cookie', async () => {

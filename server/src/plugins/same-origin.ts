@@ -21,6 +21,11 @@ const COOKIE_ROUTES = new Set(['/auth/logout', '/oidc-session/end']);
 export interface SameOriginOptions {
   /** The store's own origin for this request (PUBLIC_URL, or the address it reached). */
   addressOf(request: FastifyRequest): string;
+  /**
+   * Hosts that serve one storefront (STOREFRONT_HOSTS): pages there are the store's too, on
+   * the scheme of the store's own origin.
+   */
+  readonly storefrontHosts?: readonly string[];
 }
 
 function actsByCookie(request: FastifyRequest): boolean {
@@ -29,7 +34,8 @@ function actsByCookie(request: FastifyRequest): boolean {
   return (
     cookies[SESSION_COOKIE] !== undefined ||
     cookies[VISITOR_COOKIE] !== undefined ||
-    COOKIE_ROUTES.has(request.url.split('?', 1)[0] ?? '')
+    // The route as the router matched it (a percent-encoded path is the same route).
+    COOKIE_ROUTES.has(request.routeOptions.url ?? request.url.split('?', 1)[0] ?? '')
   );
 }
 
@@ -51,9 +57,24 @@ export function registerSameOriginCheck(app: FastifyInstance, options: SameOrigi
       return undefined;
     }
   };
+  const storefrontHosts = new Set(options.storefrontHosts?.map((host) => host.toLowerCase()));
+  /** The Origin sent, when it is one of the storefront hosts on the store's own scheme. */
+  const storefrontOrigin = (request: FastifyRequest, own: string | undefined) => {
+    const sent = request.headers.origin;
+    if (sent === undefined || own === undefined || storefrontHosts.size === 0) return undefined;
+    try {
+      const url = new URL(sent);
+      const ours = storefrontHosts.has(url.host) && url.protocol === new URL(own).protocol;
+      return ours && url.origin === sent ? sent : undefined;
+    } catch {
+      return undefined;
+    }
+  };
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || !actsByCookie(request)) return;
-    if (fromOrigin(request, ownOrigin(request))) return;
+    const own = ownOrigin(request);
+    if (fromOrigin(request, own)) return;
+    if (storefrontOrigin(request, own) !== undefined) return;
     request.log.warn({ origin: request.headers.origin ?? null }, 'cross-origin request refused');
     reply.header('cache-control', 'no-store');
     return reply.code(403).send(errorBody('forbidden', 'An error occurred.'));

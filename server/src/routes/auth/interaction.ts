@@ -10,6 +10,7 @@
  * interaction cookie, or the answer is a 400 and no password is checked. Password guessing
  * is slowed and refused per account and client, not per account alone (decision 032).
  */
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type InteractionResults } from 'oidc-provider';
 import * as z from 'zod';
@@ -140,7 +141,8 @@ export function registerInteractionRoutes(
     if (!(await liveInteraction(request, reply))) return reply;
     const keys = throttleKeys({
       email: input.email,
-      address: request.ip,
+      // An IPv6 client by its /64, as the rate limits count it (one host has a whole /64).
+      address: normalizeIP(request.ip),
       deviceId: deviceIdOf(request, input.email),
     });
     const at = now();
