@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { appPlugins } from './vite.config.ts';
+import { LongFirstSequencer } from './tests/support/long-first-sequencer.ts';
 
 /**
  * Two projects: `unit` (pure, no I/O: domain rules, components with fake-indexeddb) and
@@ -9,6 +10,8 @@ import { appPlugins } from './vite.config.ts';
 export default defineConfig({
   plugins: appPlugins(),
   test: {
+    // Long integration files start first (tests/support/long-first-sequencer.ts).
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         extends: true,
