@@ -13,62 +13,80 @@ export function appPlugins(): PluginOption[] {
 
 const API_SERVER = process.env.API_SERVER ?? 'http://localhost:8080';
 
-export default defineConfig({
+/** Where `vite build --ssr` puts the server renderer (decision 038); never served or precached. */
+export const SSR_OUT_DIR = 'dist/.server';
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     ...appPlugins(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      // Registration is the app's own (src/infra/service-worker.ts), through workbox-window.
-      injectRegister: false,
-      registerType: 'prompt',
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        rollupFormat: 'iife',
-      },
-      manifest: {
-        id: '/',
-        name: 'Assessments Store',
-        short_name: 'Assessments',
-        description:
-          'Clinical and educational assessments, digital scoring and reporting, and online training for clinicians, schools and organisations.',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'any',
-        background_color: '#ffffff',
-        theme_color: '#0b4f8a',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          {
-            src: '/icons/icon-maskable-192.png',
-            sizes: '192x192',
-            type: 'image/png',
-            purpose: 'maskable',
+    isSsrBuild
+      ? null
+      : VitePWA({
+          strategies: 'injectManifest',
+          srcDir: 'sw',
+          filename: 'sw.ts',
+          // Registration is the app's own (src/infra/service-worker.ts), through workbox-window.
+          injectRegister: false,
+          registerType: 'prompt',
+          injectManifest: {
+            globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+            globIgnores: ['**/node_modules/**/*', '.server/**'],
+            rollupFormat: 'iife',
           },
-          {
-            src: '/icons/icon-maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
+          manifest: {
+            id: '/',
+            name: 'Assessments Store',
+            short_name: 'Assessments',
+            description:
+              'Clinical and educational assessments, digital scoring and reporting, and online training for clinicians, schools and organisations.',
+            start_url: '/',
+            scope: '/',
+            display: 'standalone',
+            orientation: 'any',
+            background_color: '#ffffff',
+            theme_color: '#0b4f8a',
+            icons: [
+              { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+              { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+              {
+                src: '/icons/icon-maskable-192.png',
+                sizes: '192x192',
+                type: 'image/png',
+                purpose: 'maskable',
+              },
+              {
+                src: '/icons/icon-maskable-512.png',
+                sizes: '512x512',
+                type: 'image/png',
+                purpose: 'maskable',
+              },
+            ],
           },
-        ],
-      },
-    }),
+        }),
   ],
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    rollupOptions: {
-      input: {
-        main: 'index.html',
-        // The hidden frame of silent sign-in and token renewal (token mode).
-        silentCallback: 'auth/silent-callback.html',
+  build: isSsrBuild
+    ? {
+        target: 'node20',
+        outDir: SSR_OUT_DIR,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: false,
+      }
+    : {
+        target: 'es2022',
+        sourcemap: false,
+        // One stylesheet, in the page's head: a server-rendered page is styled from its first
+        // paint, and a page whose code loads later never restyles what is on screen
+        // (decision 038).
+        cssCodeSplit: false,
+        rollupOptions: {
+          input: {
+            main: 'index.html',
+            // The hidden frame of silent sign-in and token renewal (token mode).
+            silentCallback: 'auth/silent-callback.html',
+          },
+        },
       },
-    },
-  },
   server: {
     // `npm run dev` serves the app with hot reload; the API runs in `npm start` or `npm run dev:server`.
     proxy: Object.fromEntries(
@@ -78,4 +96,4 @@ export default defineConfig({
       ]),
     ),
   },
-});
+}));

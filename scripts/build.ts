@@ -1,5 +1,5 @@
 /**
- * `npm run build`: builds the PWA with Vite, writes gzip and brotli copies of every text
+ * `npm run build`: builds the PWA with Vite, then its server renderer (dist/.server), writes gzip and brotli copies of every text
  * asset next to it (the server sends them as they are) and stamps the build with the hash
  * of its sources.
  */
@@ -19,6 +19,8 @@ function compressDir(dir: string): number {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
+      // The server renderer (dist/.server) is never sent to a browser.
+      if (entry.name.startsWith('.')) continue;
       count += compressDir(full);
       continue;
     }
@@ -43,9 +45,21 @@ function compressDir(dir: string): number {
 export function build(): void {
   const hash = sourceHash();
   const vite = path.join(ROOT_DIR, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build'], { cwd: ROOT_DIR, stdio: 'inherit' });
-  if (result.status !== 0) {
-    throw new Error(`vite build failed (exit ${String(result.status ?? result.signal)})`);
+  const steps = [
+    ['build'],
+    // The server renderer of first visits (decision 038), into dist/.server.
+    ['build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn'],
+  ];
+  for (const args of steps) {
+    const result = spawnSync(process.execPath, [vite, ...args], {
+      cwd: ROOT_DIR,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) {
+      throw new Error(
+        `vite ${args.join(' ')} failed (exit ${String(result.status ?? result.signal)})`,
+      );
+    }
   }
   const compressed = compressDir(DIST_DIR);
   writeFileSync(STAMP_FILE, `${hash}\n`);

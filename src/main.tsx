@@ -1,28 +1,83 @@
-import { createRoot } from 'react-dom/client';
-import { isLocale, storefrontFor, DEFAULT_LOCALE } from '../domain/storefront/storefronts';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, type HydrationState, type RouteObject } from 'react-router';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  storefrontFor,
+  type StoreLanguage,
+} from '../domain/storefront/storefronts';
 import { App } from './app/App';
-import { createRouter } from './app/router';
+import { createRouter, SKELETON_ON_SERVER, storeRoutes } from './app/router';
 import { dataLayer } from './infra/analytics';
 import { setNavigator, startAuth } from './infra/auth/auth';
 import { activateLanguage } from './infra/i18n';
 import { registerServiceWorker } from './infra/service-worker';
+import { keepRegionalContent } from './shell/content/load-regional-content';
+import type { StorefrontRouteData } from './shell/use-storefront';
 import './shell/shell.css';
 
-// Load the page's language before the first render so text never flashes in another one.
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element');
+
+/** The loader data of a server-rendered page (decision 038), or null for the app's shell. */
+function serverData(): HydrationState | null {
+  const element = document.getElementById('router-data');
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as HydrationState;
+  } catch {
+    return null;
+  }
+}
+
+function storefrontData(hydration: HydrationState): StorefrontRouteData | undefined {
+  return Object.values(hydration.loaderData ?? {}).find(
+    (value): value is StorefrontRouteData =>
+      typeof value === 'object' && value !== null && 'storefront' in value,
+  );
+}
+
+/**
+ * The code of the page's routes, loaded before hydrating so the first render matches the
+ * server's HTML. Buyer's pages stay lazy: their skeleton is what the server rendered.
+ */
+async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  const cut = matches.findIndex((match) => match.route.handle === SKELETON_ON_SERVER);
+  await Promise.all(
+    (cut === -1 ? matches : matches.slice(0, cut)).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+const hydration = serverData();
+const served = hydration ? storefrontData(hydration) : undefined;
+// The page's language before the first render, so text never flashes in another one.
 const firstSegment = window.location.pathname.split('/')[1] ?? '';
-const locale = isLocale(firstSegment) ? firstSegment : DEFAULT_LOCALE;
-await activateLanguage(storefrontFor(locale).language);
+const language: StoreLanguage =
+  served?.storefront.language ??
+  storefrontFor(isLocale(firstSegment) ? firstSegment : DEFAULT_LOCALE).language;
+const locale =
+  served?.storefront.locale ?? (isLocale(firstSegment) ? firstSegment : DEFAULT_LOCALE);
 
 // The analytics data layer exists from the start, so any feature can push to it.
 dataLayer();
 
-const root = document.getElementById('root');
-if (!root) throw new Error('The page has no #root element');
-const router = createRouter();
+const routes = storeRoutes();
+await Promise.all([activateLanguage(language), served ? loadMatchedRoutes(routes) : undefined]);
+const router = createRouter(routes, served ? (hydration ?? undefined) : undefined);
 setNavigator((path) => {
   void router.navigate(path);
 });
-createRoot(root).render(<App router={router} />);
+if (served) {
+  if (served.content) keepRegionalContent(served.storefront.locale, served.content);
+  hydrateRoot(root, <App router={router} />);
+} else {
+  createRoot(root).render(<App router={router} />);
+}
 
 // Who is signed in (SPEC 4.1): processing until the answer comes.
 void startAuth(locale);

@@ -191,7 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCommerceRoutes(app, options.database.db, identity.verifyToken, {
     platformKeys: options.commercePlatformKeys ?? [WEB_PLATFORM_KEY],
   });
-  await registerStaticFiles(app, options.staticDir);
+  await registerStaticFiles(app, options.staticDir, options.publicUrl);
   return app;
 }
 

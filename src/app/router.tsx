@@ -8,6 +8,7 @@ import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
   redirect,
+  type HydrationState,
   type LoaderFunctionArgs,
   type RouteObject,
   type ShouldRevalidateFunctionArgs,
@@ -25,42 +26,69 @@ import {
 } from '../../domain/storefront/storefronts';
 import { HomePage } from '../features/home/components/HomePage';
 import { bootstrap$, loadBootstrap } from '../infra/bootstrap';
+import { isServer } from '../infra/http';
 import { activateLanguage } from '../infra/i18n';
 import { preferredLocale, rememberedLocale, rememberLocale } from '../infra/preferred-locale';
 import { authSettled } from '../infra/auth/auth-state';
 import { currentUser$ } from '../infra/session';
+import { loadRegionalContent } from '../shell/content/load-regional-content';
 import { NotFoundPage } from '../shell/NotFoundPage';
+import { PageSkeleton } from '../shell/PageSkeleton';
 import { RouteErrorPage } from '../shell/RouteErrorPage';
 import { StorefrontLayout } from '../shell/StorefrontLayout';
 import type { StorefrontRouteData } from '../shell/use-storefront';
 
+/**
+ * The storefront's own loader: its language, its regional navigation and footer, and the
+ * sign-in check of pages that need a user. The server cannot know who is signed in (the
+ * session lives in this browser), so there the check is left to the browser, which runs this
+ * loader again when a server-rendered page hydrates.
+ */
 async function enter(
   storefront: Storefront,
   known: boolean,
   request: Request,
 ): Promise<StorefrontRouteData> {
   const url = new URL(request.url);
-  // Pages that need a user wait for sign-in to have its answer (10 s at most, SPEC 9).
-  if (known && requiresSignIn(url.pathname)) await authSettled(10_000);
-  if (known && requiresSignIn(url.pathname) && !currentUser$.getValue()) {
-    const returnTo = `${url.pathname}${url.search}`;
-    throw redirect(`/${storefront.locale}/login?returnTo=${encodeURIComponent(returnTo)}`);
+  if (!isServer) {
+    // Pages that need a user wait for sign-in to have its answer (10 s at most, SPEC 9).
+    if (known && requiresSignIn(url.pathname)) await authSettled(10_000);
+    if (known && requiresSignIn(url.pathname) && !currentUser$.getValue()) {
+      const returnTo = `${url.pathname}${url.search}`;
+      throw redirect(`/${storefront.locale}/login?returnTo=${encodeURIComponent(returnTo)}`);
+    }
+    if (known) rememberLocale(storefront.locale);
   }
-  if (known) rememberLocale(storefront.locale);
-  await activateLanguage(storefront.language);
-  return { storefront, known };
+  const [content] = await Promise.all([
+    loadRegionalContent(storefront.locale),
+    activateLanguage(storefront.language),
+  ]);
+  return { storefront, known, content };
 }
 
 function localeLoader(args: LoaderFunctionArgs) {
   const segment = args.params.locale ?? '';
   return isLocale(segment) ? enter(storefrontFor(segment), true, args.request) : otherLoader(args);
 }
+// Runs again in the browser when a server-rendered page hydrates (the sign-in check).
+localeLoader.hydrate = true;
 
 function storePathLoader({ params, request }: LoaderFunctionArgs) {
   const storefront = storefrontForStorePath(params.storeId ?? '', params.language ?? '');
   return storefront
     ? enter(storefront, true, request)
     : enter(storefrontFor(preferredLocale()), false, request);
+}
+storePathLoader.hydrate = true;
+
+/**
+ * Pages whose content is the buyer's own (cart, checkout, account, orders): the server renders
+ * their frame and a skeleton, the browser their data (decision 038).
+ */
+export const SKELETON_ON_SERVER = { skeletonOnServer: true } as const;
+
+function buyerPage(route: RouteObject): RouteObject {
+  return { ...route, HydrateFallback: PageSkeleton, handle: SKELETON_ON_SERVER };
 }
 
 /** The hosts configured for a storefront, from the last start-up answer or a fresh one. */
@@ -110,33 +138,37 @@ function storefrontPages(): RouteObject[] {
     },
     {
       path: 'search.html',
-      lazy: async () => ({
-        Component: (await import('../features/catalog/components/SearchPage')).SearchPage,
-      }),
+      lazy: async () => {
+        const [page, data] = await Promise.all([
+          import('../features/catalog/components/SearchPage'),
+          import('../features/catalog/catalog-loaders'),
+        ]);
+        return { Component: page.SearchPage, loader: data.searchLoader };
+      },
     },
-    {
+    buyerPage({
       path: 'cart',
       lazy: async () => ({
         Component: (await import('../features/cart/components/CartPage')).CartPage,
       }),
-    },
+    }),
     ...['my-account/saved-carts', 'saved-carts'].flatMap((base): RouteObject[] => [
-      {
+      buyerPage({
         path: base,
         lazy: async () => ({
           Component: (await import('../features/saved-carts/components/SavedCartsPage'))
             .SavedCartsPage,
         }),
-      },
-      {
+      }),
+      buyerPage({
         path: `${base}/cart-details/:id`,
         lazy: async () => ({
           Component: (await import('../features/saved-carts/components/SavedCartsPage'))
             .SavedCartDetailsPage,
         }),
-      },
+      }),
     ]),
-    ...orderRoutes(),
+    ...orderRoutes().map(buyerPage),
     {
       path: 'quick-order',
       lazy: async () => ({
@@ -144,12 +176,16 @@ function storefrontPages(): RouteObject[] {
           .QuickOrderPage,
       }),
     },
-    ...checkoutRoutes(),
+    ...checkoutRoutes().map(buyerPage),
     {
       path: 'p/:code',
-      lazy: async () => ({
-        Component: (await import('../features/catalog/components/ProductPage')).ProductPage,
-      }),
+      lazy: async () => {
+        const [page, data] = await Promise.all([
+          import('../features/catalog/components/ProductPage'),
+          import('../features/catalog/catalog-loaders'),
+        ]);
+        return { Component: page.ProductPage, loader: data.productLoader };
+      },
     },
     { path: '*', Component: NotFoundPage },
   ];
@@ -309,7 +345,8 @@ function languageLoginRoutes(): RouteObject[] {
   }));
 }
 
-export function createRouter() {
+/** Every route of the store, for the browser's router and the server's renderer alike. */
+export function storeRoutes(): RouteObject[] {
   const layout = {
     Component: StorefrontLayout,
     ErrorBoundary: RouteErrorPage,
@@ -319,7 +356,7 @@ export function createRouter() {
     shouldRevalidate: ({ nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
       defaultShouldRevalidate || requiresSignIn(nextUrl.pathname),
   };
-  return createBrowserRouter([
+  return [
     { path: '/', loader: rootLoader, HydrateFallback: () => null },
     ...languageLoginRoutes(),
     {
@@ -346,5 +383,12 @@ export function createRouter() {
     },
     { path: '/:locale', loader: localeLoader, ...layout, children: storefrontPages() },
     { path: '*', loader: otherLoader, ...layout },
-  ]);
+  ];
+}
+
+export function createRouter(
+  routes: RouteObject[] = storeRoutes(),
+  hydrationData?: HydrationState,
+) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
 }

@@ -5,6 +5,7 @@
  * and status").
  */
 import { ApiErrorBodySchema, type ApiErrorBody } from '../../domain/shared/api-error';
+import { httpFetch } from './http';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -29,7 +30,7 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   if (!headers.has('accept')) headers.set('accept', 'application/json');
   const token = accessTokenSource?.();
   if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
-  const response = await fetch(path, { credentials: 'same-origin', ...init, headers });
+  const response = await httpFetch(path, { credentials: 'same-origin', ...init, headers });
   if (!response.ok) {
     const body = ApiErrorBodySchema.safeParse(await response.json().catch(() => null));
     throw new ApiError(response.status, body.success ? body.data : null);

@@ -7,11 +7,15 @@ import { BehaviorSubject } from 'rxjs';
 import { bootstrapSchema, type Bootstrap } from '../../domain/shared/bootstrap';
 import type { Locale } from '../../domain/storefront/storefronts';
 import { readJson, writeItem } from './browser-storage';
+import { withServerValue } from './use-observable';
 
 const KEY = 'bootstrap:v1';
 
-export const bootstrap$ = new BehaviorSubject<Bootstrap | null>(
-  typeof window === 'undefined' ? null : readJson('local', KEY, (v) => bootstrapSchema.parse(v)),
+export const bootstrap$ = withServerValue(
+  new BehaviorSubject<Bootstrap | null>(
+    typeof window === 'undefined' ? null : readJson('local', KEY, (v) => bootstrapSchema.parse(v)),
+  ),
+  null,
 );
 
 let inFlight: Promise<Bootstrap | null> | undefined;

@@ -1,8 +1,10 @@
 /** Whether the browser believes it is online; the shell tells the user when it is not. */
 import { BehaviorSubject } from 'rxjs';
+import { withServerValue } from './use-observable';
 
-export const online$ = new BehaviorSubject<boolean>(
-  typeof navigator === 'undefined' ? true : navigator.onLine,
+export const online$ = withServerValue(
+  new BehaviorSubject<boolean>(typeof navigator === 'undefined' ? true : navigator.onLine),
+  true,
 );
 
 if (typeof window !== 'undefined') {

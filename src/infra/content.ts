@@ -16,16 +16,17 @@ import {
 import { contentUrl, type ContentFile } from '../../domain/content/paths';
 import { storefrontAddresses } from '../../domain/storefront/addresses';
 import type { Locale } from '../../domain/storefront/storefronts';
+import { httpFetch, pageOrigin } from './http';
 import { sanitizeHtml } from './sanitize';
 
 const TIMEOUT_MS = 8_000;
 
 function marketingRoot(locale: Locale): string {
-  return storefrontAddresses(locale, { origin: window.location.origin }).marketingSiteRoot;
+  return storefrontAddresses(locale, { origin: pageOrigin() }).marketingSiteRoot;
 }
 
 async function fetchOk(url: string, init: RequestInit = {}): Promise<Response> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  const response = await httpFetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return response;
 }

@@ -9,9 +9,11 @@ import type { FlagContext } from '../../domain/flags/context';
 import { FLAG_KEYS, resolveFlags, type FlagValues } from '../../domain/flags/flags';
 import type { Bootstrap } from '../../domain/shared/bootstrap';
 import { bootstrap$ } from './bootstrap';
+import { withServerValue } from './use-observable';
 
-export const flags$ = new BehaviorSubject<FlagValues>(
-  resolveFlags(bootstrap$.getValue()?.flags ?? {}),
+export const flags$ = withServerValue(
+  new BehaviorSubject<FlagValues>(resolveFlags(bootstrap$.getValue()?.flags ?? {})),
+  resolveFlags({}),
 );
 
 bootstrap$.subscribe((bootstrap) => {

@@ -6,6 +6,7 @@
  * server has confirmed the session (decision 023).
  */
 import { BehaviorSubject, Subject } from 'rxjs';
+import { withServerValue } from './use-observable';
 
 export interface SignedInUser {
   readonly id: string;
@@ -16,10 +17,10 @@ export interface SignedInUser {
   readonly registrationCountryIso: string | null;
 }
 
-export const currentUser$ = new BehaviorSubject<SignedInUser | null>(null);
+export const currentUser$ = withServerValue(new BehaviorSubject<SignedInUser | null>(null), null);
 
 /** True while the user shown is remembered here and the server has not confirmed them. */
-export const sessionUnconfirmed$ = new BehaviorSubject<boolean>(false);
+export const sessionUnconfirmed$ = withServerValue(new BehaviorSubject<boolean>(false), false);
 
 /** The signed-in user whose session the server confirmed: whose changes may be sent. */
 export function confirmedUserId(): string | null {

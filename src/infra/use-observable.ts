@@ -2,6 +2,21 @@
 import { useSyncExternalStore } from 'react';
 import type { BehaviorSubject } from 'rxjs';
 
+const serverValues = new WeakMap<object, unknown>();
+
+/**
+ * The value a subject has when the server renders a page, where nothing of this browser is
+ * known (no storage, no session, no flags of its own). A server-rendered page hydrates with
+ * it, so the first render matches the server's HTML; the browser's own value follows at once.
+ */
+export function withServerValue<T>(
+  subject: BehaviorSubject<T>,
+  value: NoInfer<T>,
+): BehaviorSubject<T> {
+  serverValues.set(subject, value);
+  return subject;
+}
+
 export function useObservableValue<T>(subject: BehaviorSubject<T>): T {
   return useSyncExternalStore(
     (onChange) => {
@@ -11,5 +26,6 @@ export function useObservableValue<T>(subject: BehaviorSubject<T>): T {
       };
     },
     () => subject.getValue(),
+    () => (serverValues.has(subject) ? (serverValues.get(subject) as T) : subject.getValue()),
   );
 }

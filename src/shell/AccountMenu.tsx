@@ -37,7 +37,20 @@ export function AccountMenu() {
   const noteId = useId();
   const button = useRef<HTMLButtonElement>(null);
 
-  if (status === 'processing') return <div className="account-menu" aria-busy="true" />;
+  if (status === 'processing') {
+    // Until the answer comes: the visitor's controls, hidden, holding their place so the
+    // header does not move when they appear (the server renders this too).
+    return (
+      <div className="account-menu account-menu--pending" aria-busy="true" inert>
+        <button type="button" className="account-menu__sign-in" tabIndex={-1} disabled>
+          <Trans>Sign in</Trans>
+        </button>
+        <span>
+          <Trans>Register</Trans>
+        </span>
+      </div>
+    );
+  }
   if (!user) {
     return (
       <div className="account-menu">

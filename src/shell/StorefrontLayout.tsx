@@ -11,6 +11,7 @@ import { encodeNotifications, NOTIFICATIONS_PARAM } from '../../domain/notificat
 import { loadTagManager } from '../infra/analytics';
 import { loadBootstrap } from '../infra/bootstrap';
 import { cartMergeOffer$, openCart } from '../infra/cart/cart-loader';
+import { pageCommitted } from '../infra/first-paint';
 import { connectLiveFlags } from '../infra/flags';
 import { autoLocaleSwitch } from '../infra/locale-switch';
 import { currentUser$ } from '../infra/session';
@@ -36,11 +37,16 @@ const SignInMergeDialog = lazy(() =>
 const INDEX_WARM_DELAY_MS = 3_000;
 
 export function StorefrontLayout() {
-  const { storefront, known } = useLoaderData<StorefrontRouteData>();
+  const { storefront, known, content } = useLoaderData<StorefrontRouteData>();
   const user = useObservableValue(currentUser$);
   const mergeOffer = useObservableValue(cartMergeOffer$);
   const location = useLocation();
   const navigate = useNavigate();
+
+  // The first page is on screen: what it does not show may load now (decision 041).
+  useEffect(() => {
+    pageCommitted();
+  }, []);
 
   useEffect(() => {
     document.documentElement.lang = languageTag(storefront);
@@ -107,7 +113,7 @@ export function StorefrontLayout() {
 
   return (
     <StorefrontContext value={storefront}>
-      <RegionalContentProvider storefront={storefront}>
+      <RegionalContentProvider storefront={storefront} loaded={content}>
         <div className="app">
           <a className="skip-link" href="#main">
             <Trans>Skip to content</Trans>

@@ -1,13 +1,15 @@
 /**
  * Serves the built PWA from the same origin as the API. Hashed assets are cached for a year;
  * the page, the service worker and the manifest are revalidated on every load so an update
- * reaches users. Any other GET for a page is a client-side route: it gets the app's page.
+ * reaches users. Any other GET for a page is a client-side route: it gets the app's page,
+ * with a storefront's page already rendered in it on a first visit (plugins/ssr.ts).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
+import { createPageRenderer } from './ssr';
 
 /** Paths that belong to the server, never to the client-side router. */
 const SERVER_PREFIXES = ['/api/', '/oidc/', '/content/', '/graphql/', '/payment-sandbox/'];
@@ -36,6 +38,7 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
 export async function registerStaticFiles(
   app: FastifyInstance,
   staticDir: string | undefined,
+  publicUrl?: string,
 ): Promise<void> {
   const hasBuild = staticDir !== undefined && existsSync(path.join(staticDir, 'index.html'));
   if (hasBuild) {
@@ -54,8 +57,12 @@ export async function registerStaticFiles(
     app.log.warn({ staticDir }, 'no built PWA found: serving the API only (run npm run build)');
   }
 
+  // First visits to a storefront's pages come rendered (decision 038).
+  const renderer = hasBuild ? await createPageRenderer(app, staticDir, publicUrl) : null;
+
   app.setNotFoundHandler(async (request, reply) => {
     if (hasBuild && isPageRequest(request)) {
+      if (renderer && (await renderer.send(request, reply))) return reply;
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }

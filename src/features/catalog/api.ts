@@ -12,7 +12,9 @@ import type {
 } from '../../../domain/catalog/catalog';
 import { searchIndex } from '../../../domain/catalog/search-text';
 import type { Locale } from '../../../domain/storefront/storefronts';
-import { ApiError, apiJson } from '../../infra/api';
+import { apiJson } from '../../infra/api';
+import { isServer } from '../../infra/http';
+import { isNetworkFailure } from '../../infra/use-load';
 import { loadIndex, warmIndex } from '../../infra/catalog-index';
 
 /** A product with all its details, or only the summary the offline index holds. */
@@ -24,15 +26,7 @@ export interface Loaded<T> {
   readonly fromDeviceIndex: boolean;
 }
 
-/** The network could not be reached (fetch rejects), or a proxy answered for it. */
-export function isNetworkFailure(error: unknown): boolean {
-  return (
-    error instanceof TypeError ||
-    (error instanceof ApiError &&
-      (error.status === 502 || error.status === 503 || error.status === 504) &&
-      error.body === null)
-  );
-}
+export { isNetworkFailure };
 
 export function searchParamsOf(query: Partial<SearchQuery>): URLSearchParams {
   const params = new URLSearchParams();
@@ -51,7 +45,8 @@ export async function searchCatalog(query: SearchQuery): Promise<Loaded<SearchRe
     );
     return { data, fromDeviceIndex: false };
   } catch (error) {
-    if (!isNetworkFailure(error)) throw error;
+    // The server renders from its own API; the device's index is a browser's.
+    if (!isNetworkFailure(error) || isServer) throw error;
     const index = await loadIndex(query.locale);
     return { data: searchIndex(index.items, query), fromDeviceIndex: true };
   }
@@ -64,7 +59,8 @@ export async function fetchProduct(locale: Locale, code: string): Promise<Loaded
     );
     return { data, fromDeviceIndex: false };
   } catch (error) {
-    if (!isNetworkFailure(error)) throw error;
+    // The server renders from its own API; the device's index is a browser's.
+    if (!isNetworkFailure(error) || isServer) throw error;
     const index = await loadIndex(locale).catch(() => {
       throw error;
     });

@@ -4,13 +4,17 @@
  * is known, for pages that need to know before they open.
  */
 import { BehaviorSubject } from 'rxjs';
+import { withServerValue } from '../use-observable';
 
 export type AuthStatus = 'processing' | 'signed-in' | 'signed-out';
 
-export const authStatus$ = new BehaviorSubject<AuthStatus>('processing');
+export const authStatus$ = withServerValue(
+  new BehaviorSubject<AuthStatus>('processing'),
+  'processing',
+);
 
 /** Milliseconds left before the inactivity timeout, while the warning shows. */
-export const idleWarning$ = new BehaviorSubject<number | null>(null);
+export const idleWarning$ = withServerValue(new BehaviorSubject<number | null>(null), null);
 
 let settle: (() => void) | undefined;
 const ready = new Promise<void>((resolve) => {

@@ -86,7 +86,8 @@ const monitor = new ActivityMonitor({
   clearInterval: (handle) => {
     window.clearInterval(handle as number);
   },
-  events: window,
+  // Server rendering evaluates this module too; it has no window and no activity.
+  events: typeof window === 'undefined' ? new EventTarget() : window,
   readSharedActivity: () => {
     const value = Number(readItem('local', SHARED_ACTIVITY_KEY));
     return Number.isFinite(value) && value > 0 ? value : null;

@@ -8,7 +8,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLoaderData, useParams } from 'react-router';
 import { viewItemEvent } from '../../../../domain/analytics/ecommerce';
 import {
   canAddToCart,
@@ -27,6 +27,7 @@ import { languageTag } from '../../../shell/storefront-label';
 import { useCartStore } from '../../../shell/use-cart-store';
 import { useStorefront } from '../../../shell/use-storefront';
 import { fetchProduct, isNetworkFailure, type ProductView } from '../api';
+import { productKey, type ProductData } from '../catalog-loaders';
 import { useLoad } from '../../../infra/use-load';
 import { AvailabilityBadge, FormatLabel, LevelLabel, Price } from './ProductFacts';
 import '../catalog.css';
@@ -36,8 +37,10 @@ export function ProductPage() {
   const { t } = useLingui();
   const storefront = useStorefront();
   const code = (useParams().code ?? '').toUpperCase();
-  const [state, retry] = useLoad(`${storefront.locale}/${code}`, () =>
-    fetchProduct(storefront.locale, code),
+  const [state, retry] = useLoad(
+    productKey(storefront.locale, code),
+    () => fetchProduct(storefront.locale, code),
+    useLoaderData<ProductData>(),
   );
 
   if (state.status === 'loading') {

@@ -6,14 +6,13 @@
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLoaderData, useSearchParams } from 'react-router';
 import {
   canAddToCart,
   CATEGORIES,
   FORMAT_LABELS,
   FORMATS,
   LEVELS,
-  searchQuerySchema,
   SEARCH_PAGE_SIZE,
   SORTS,
   type SearchQuery,
@@ -21,37 +20,24 @@ import {
 } from '../../../../domain/catalog/catalog';
 import { DomainError } from '../../../../domain/shared/domain-error';
 import type { Message } from '../../../../domain/shared/message';
-import type { Locale } from '../../../../domain/storefront/storefronts';
 import { cartProductOf } from '../../../infra/cart/cart-stream';
 import { loadIndex } from '../../../infra/catalog-index';
 import { CATEGORY_LABELS } from '../../../shell/content/fallback-content';
 import { useCartStore } from '../../../shell/use-cart-store';
 import { useStorefront } from '../../../shell/use-storefront';
-import { isNetworkFailure, searchCatalog, searchParamsOf, warmIndex } from '../api';
+import { isNetworkFailure, searchCatalog, warmIndex } from '../api';
+import { queryFromParams, searchKey, type QUERY_KEYS, type SearchData } from '../catalog-loaders';
 import { useLoad } from '../../../infra/use-load';
 import { AvailabilityBadge, FormatLabel, LevelLabel, Price } from './ProductFacts';
 import '../catalog.css';
-
-const QUERY_KEYS = ['q', 'category', 'format', 'level', 'sort', 'page'] as const;
-
-/** The query of the address; a value the store does not know is left out, not an error. */
-export function queryFromParams(locale: Locale, params: URLSearchParams): SearchQuery {
-  const input: Record<string, string> = { locale };
-  for (const key of QUERY_KEYS) {
-    const value = params.get(key);
-    if (value === null || value === '' || (key === 'category' && value === 'all')) continue;
-    if (searchQuerySchema.safeParse({ ...input, [key]: value }).success) input[key] = value;
-  }
-  return searchQuerySchema.parse(input);
-}
 
 export function SearchPage() {
   const { t, i18n } = useLingui();
   const storefront = useStorefront();
   const [params, setParams] = useSearchParams();
   const query = queryFromParams(storefront.locale, params);
-  const key = searchParamsOf(query).toString();
-  const [state, retry] = useLoad(key, () => searchCatalog(query));
+  const key = searchKey(query);
+  const [state, retry] = useLoad(key, () => searchCatalog(query), useLoaderData<SearchData>());
 
   useEffect(() => {
     warmIndex(storefront.locale);

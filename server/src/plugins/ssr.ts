@@ -1,0 +1,146 @@
+/**
+ * Server rendering of a first visit (decision 038). The build puts the store's renderer in
+ * dist/.server/entry-server.js (src/entry-server.tsx): the same routes and loaders as the
+ * browser. A page request for a storefront's page is answered with the app's page
+ * (dist/index.html) with that page already rendered in it, and the routes' data for the
+ * browser to hydrate with. The loaders' calls go to the store's own API in-process, on
+ * behalf of the visitor's address (so rate limits count them as the visitor's) and with no
+ * cookie: a server-rendered page holds only public data. Whatever goes wrong, the visitor
+ * gets the app's page and the browser renders it, as without server rendering.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestOrigin } from '../auth/public-origin';
+
+/** What src/entry-server.tsx renders (kept in step with its `Rendered`). */
+type Rendered =
+  | {
+      readonly kind: 'page';
+      readonly status: number;
+      readonly lang: string;
+      readonly head: string;
+      readonly body: string;
+      readonly data: string;
+    }
+  | { readonly kind: 'redirect'; readonly status: number; readonly location: string }
+  | { readonly kind: 'browser' };
+
+interface RendererModule {
+  createRenderer(
+    fetchImpl: typeof fetch,
+    origin: string,
+  ): (request: Request, origin: string) => Promise<Rendered>;
+  rendersOnServer(pathname: string): boolean;
+}
+
+export interface PageRenderer {
+  /** Sends the rendered page; false when this page is the browser's to render. */
+  send(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+const HTML_ELEMENT = /<html lang="[^"]*">/;
+const TITLE_ELEMENT = /<title>[\s\S]*?<\/title>/;
+/** Answers with no body: a Response cannot carry one. */
+const NO_BODY = new Set([101, 204, 205, 304]);
+
+interface Caller {
+  readonly ip: string;
+}
+
+/** The page: the app's HTML with the rendered page, its head elements and its data. */
+export function pageHtml(template: string, rendered: Extract<Rendered, { kind: 'page' }>): string {
+  let html = template.replace(
+    HTML_ELEMENT,
+    `<html lang="${rendered.lang.replace(/[^A-Za-z0-9-]/g, '')}">`,
+  );
+  if (rendered.head.includes('<title>')) html = html.replace(TITLE_ELEMENT, '');
+  return html
+    .replace('</head>', () => `${rendered.head}</head>`)
+    .replace(
+      ROOT_ELEMENT,
+      () =>
+        `<div id="root">${rendered.body}</div>` +
+        `<script type="application/json" id="router-data">${rendered.data}</script>`,
+    );
+}
+
+export async function createPageRenderer(
+  app: FastifyInstance,
+  staticDir: string,
+  publicUrl: string | undefined,
+): Promise<PageRenderer | null> {
+  const entry = path.join(staticDir, '.server', 'entry-server.js');
+  if (!existsSync(entry)) return null;
+  const template = readFileSync(path.join(staticDir, 'index.html'), 'utf8');
+  if (!template.includes(ROOT_ELEMENT) || !HTML_ELEMENT.test(template)) {
+    app.log.warn('the app page has no empty #root: pages are rendered in the browser only');
+    return null;
+  }
+  let module: RendererModule;
+  try {
+    module = (await import(pathToFileURL(entry).href)) as RendererModule;
+  } catch (error) {
+    app.log.warn(
+      { err: error },
+      'the server renderer did not load: pages are rendered in the browser only',
+    );
+    return null;
+  }
+  const caller = new AsyncLocalStorage<Caller>();
+
+  /** The loaders' network: the store's own API, in-process, for the visitor's address. */
+  const fetchImpl = async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://store.local');
+    const headers = new Headers(init?.headers);
+    const answer = await app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { accept: headers.get('accept') ?? 'application/json' },
+      remoteAddress: caller.getStore()?.ip ?? '127.0.0.1',
+    });
+    const responseHeaders = new Headers();
+    const type = answer.headers['content-type'];
+    if (typeof type === 'string') responseHeaders.set('content-type', type);
+    return new Response(NO_BODY.has(answer.statusCode) ? null : new Uint8Array(answer.rawPayload), {
+      status: answer.statusCode,
+      headers: responseHeaders,
+    });
+  };
+  const render = module.createRenderer(fetchImpl, publicUrl ?? 'http://localhost');
+
+  return {
+    async send(request, reply) {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (!module.rendersOnServer(pathname)) return false;
+      const origin = requestOrigin(request, publicUrl);
+      if (!origin) return false;
+      let rendered: Rendered;
+      try {
+        rendered = await caller.run({ ip: request.ip }, () =>
+          render(
+            new Request(new URL(request.url, origin), { headers: { accept: 'text/html' } }),
+            origin,
+          ),
+        );
+      } catch (error) {
+        request.log.warn({ err: error }, 'server rendering failed: the browser renders the page');
+        return false;
+      }
+      if (rendered.kind === 'browser') return false;
+      reply.header('cache-control', 'no-cache');
+      if (rendered.kind === 'redirect') {
+        await reply.redirect(rendered.location, rendered.status);
+        return true;
+      }
+      await reply
+        .code(rendered.status)
+        .type('text/html; charset=utf-8')
+        .send(pageHtml(template, rendered));
+      return true;
+    },
+  };
+}

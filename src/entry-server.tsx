@@ -1,0 +1,155 @@
+/**
+ * Server rendering of a first visit (decision 038): the server's renderer loads this module
+ * (built by `vite build --ssr` into dist/.server/) and answers a page request with its HTML
+ * already rendered: frame, header, footer, navigation and the page's own content, from the
+ * same routes and loaders the browser uses. Pages whose content is the buyer's own render
+ * their frame and a skeleton (SKELETON_ON_SERVER); the browser fills them in.
+ */
+import { I18nProvider } from '@lingui/react';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type RouteObject,
+  type StaticHandler,
+} from 'react-router';
+import { isLocale, storefrontForStorePath } from '../domain/storefront/storefronts';
+import { SKELETON_ON_SERVER, storeRoutes } from './app/router';
+import { setServerNetwork } from './infra/http';
+import { i18n } from './infra/i18n';
+import { PageSkeleton } from './shell/PageSkeleton';
+import { languageTag } from './shell/storefront-label';
+import type { StorefrontRouteData } from './shell/use-storefront';
+
+export type Rendered =
+  | {
+      readonly kind: 'page';
+      readonly status: number;
+      /** The page's language tag, for <html lang>. */
+      readonly lang: string;
+      /** Title, meta and link elements the page rendered, for <head>. */
+      readonly head: string;
+      readonly body: string;
+      /** The routes' loader data, as JSON, for hydration. */
+      readonly data: string;
+    }
+  | { readonly kind: 'redirect'; readonly status: number; readonly location: string }
+  /** This address is the browser's to render (the root, sign-in callbacks, unknown hosts). */
+  | { readonly kind: 'browser' };
+
+function isSkeletonRoute(route: RouteObject): boolean {
+  return route.handle === SKELETON_ON_SERVER;
+}
+
+/**
+ * The routes as the server runs them: the same tree (so route ids match the browser's), with
+ * the buyer's pages reduced to their skeleton, and nothing below them loaded.
+ */
+function serverRoutes(routes: RouteObject[], inSkeleton = false): RouteObject[] {
+  return routes.map((route): RouteObject => {
+    const skeleton = inSkeleton || isSkeletonRoute(route);
+    const children = route.children ? serverRoutes(route.children, skeleton) : undefined;
+    if (!skeleton) return { ...route, children } as RouteObject;
+    const bare = {
+      id: route.id,
+      path: route.path,
+      caseSensitive: route.caseSensitive,
+      handle: route.handle as unknown,
+      Component: inSkeleton ? null : PageSkeleton,
+    };
+    return route.index ? { ...bare, index: true } : { ...bare, children };
+  });
+}
+
+let handler: StaticHandler | undefined;
+
+/**
+ * Sets where the loaders' calls go (the store's API, in-process) and returns the renderer.
+ * `origin` is the address pages are built for when a request does not say.
+ */
+export function createRenderer(fetchImpl: typeof fetch, origin: string) {
+  setServerNetwork(fetchImpl, origin);
+  handler ??= createStaticHandler(serverRoutes(storeRoutes()));
+  const staticHandler = handler;
+  return (request: Request, pageOrigin: string) =>
+    render(staticHandler, request, pageOrigin, fetchImpl);
+}
+
+/** Addresses the server renders: a storefront's pages (/{locale}/..., /store/{id}/{lang}/...). */
+export function rendersOnServer(pathname: string): boolean {
+  const [, first = '', second = '', third = ''] = pathname.split('/');
+  if (isLocale(first)) return true;
+  return first === 'store' && storefrontForStorePath(second, third) !== undefined;
+}
+
+const HOISTED = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*\/>|<link\b[^>]*\/>)+/;
+
+function storefrontData(loaderData: Record<string, unknown>): StorefrontRouteData | undefined {
+  return Object.values(loaderData).find(
+    (value): value is StorefrontRouteData =>
+      typeof value === 'object' && value !== null && 'storefront' in value && 'known' in value,
+  );
+}
+
+/** 404 for an address the store does not have or a product it does not sell, else 200. */
+function statusOf(loaderData: Record<string, unknown>, leafPath: string | undefined): number {
+  if (leafPath === '*' || storefrontData(loaderData)?.known === false) return 404;
+  for (const value of Object.values(loaderData)) {
+    if (typeof value !== 'object' || value === null || !('failure' in value)) continue;
+    const { failure } = value as { failure: { status: number | null } };
+    if (failure.status === 404 || failure.status === 400) return 404;
+  }
+  return 200;
+}
+
+/** JSON inside a <script type="application/json">: nothing in it can close the element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+async function render(
+  staticHandler: StaticHandler,
+  request: Request,
+  origin: string,
+  fetchImpl: typeof fetch,
+): Promise<Rendered> {
+  const context = await staticHandler.query(request);
+  if (context instanceof Response) {
+    const location = context.headers.get('location');
+    if (context.status >= 300 && context.status < 400 && location) {
+      return { kind: 'redirect', status: context.status, location };
+    }
+    return { kind: 'browser' };
+  }
+  // A loader that failed outright: the browser renders the page, with its own messages.
+  if (context.errors) return { kind: 'browser' };
+  const data = storefrontData(context.loaderData);
+  if (!data) return { kind: 'browser' };
+  const router = createStaticRouter(staticHandler.dataRoutes, context);
+  // Rendering is synchronous from here: the page's language and address hold for all of it.
+  i18n.activate(data.storefront.language);
+  setServerNetwork(fetchImpl, origin);
+  const html = renderToString(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </I18nProvider>
+    </StrictMode>,
+  );
+  const head = HOISTED.exec(html)?.[0] ?? '';
+  return {
+    kind: 'page',
+    status: statusOf(context.loaderData, context.matches.at(-1)?.route.path),
+    lang: languageTag(data.storefront),
+    head,
+    body: html.slice(head.length),
+    data: scriptJson({ loaderData: context.loaderData, actionData: context.actionData }),
+  };
+}

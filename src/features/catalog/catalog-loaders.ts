@@ -1,0 +1,51 @@
+/**
+ * The catalog pages' data, loaded in one place per route (the route's loader): on the server
+ * for a first visit, in the browser when the buyer moves to the page. The same calls work
+ * offline in the browser (the worker's copies, then the index kept on this device).
+ */
+import type { LoaderFunctionArgs } from 'react-router';
+import {
+  searchQuerySchema,
+  type SearchQuery,
+  type SearchResult,
+} from '../../../domain/catalog/catalog';
+import type { Locale } from '../../../domain/storefront/storefronts';
+import { preload, type Preloaded } from '../../infra/use-load';
+import { storefrontOfParams } from '../../shell/use-storefront';
+import { fetchProduct, searchCatalog, searchParamsOf, type Loaded, type ProductView } from './api';
+
+export const QUERY_KEYS = ['q', 'category', 'format', 'level', 'sort', 'page'] as const;
+
+/** The query of the address; a value the store does not know is left out, not an error. */
+export function queryFromParams(locale: Locale, params: URLSearchParams): SearchQuery {
+  const input: Record<string, string> = { locale };
+  for (const key of QUERY_KEYS) {
+    const value = params.get(key);
+    if (value === null || value === '' || (key === 'category' && value === 'all')) continue;
+    if (searchQuerySchema.safeParse({ ...input, [key]: value }).success) input[key] = value;
+  }
+  return searchQuerySchema.parse(input);
+}
+
+export function searchKey(query: SearchQuery): string {
+  return searchParamsOf(query).toString();
+}
+
+export function productKey(locale: Locale, code: string): string {
+  return `${locale}/${code}`;
+}
+
+export type ProductData = Preloaded<Loaded<ProductView>>;
+export type SearchData = Preloaded<Loaded<SearchResult>>;
+
+export function productLoader({ params }: LoaderFunctionArgs): Promise<ProductData> {
+  const { locale } = storefrontOfParams(params);
+  const code = (params.code ?? '').toUpperCase();
+  return preload(productKey(locale, code), () => fetchProduct(locale, code));
+}
+
+export function searchLoader({ params, request }: LoaderFunctionArgs): Promise<SearchData> {
+  const { locale } = storefrontOfParams(params);
+  const query = queryFromParams(locale, new URL(request.url).searchParams);
+  return preload(searchKey(query), () => searchCatalog(query));
+}
