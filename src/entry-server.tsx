@@ -15,6 +15,7 @@ import {
   type RouteObject,
   type StaticHandler,
 } from 'react-router';
+import { scriptSafeJson } from '../domain/catalog/structured-data';
 import { isLocale, storefrontForStorePath } from '../domain/storefront/storefronts';
 import { SKELETON_ON_SERVER, storeRoutes } from './app/router';
 import { setServerNetwork } from './infra/http';
@@ -104,16 +105,6 @@ function statusOf(loaderData: Record<string, unknown>, leafPath: string | undefi
   return 200;
 }
 
-/** JSON inside a <script type="application/json">: nothing in it can close the element. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
 async function render(
   staticHandler: StaticHandler,
   request: Request,
@@ -150,6 +141,6 @@ async function render(
     lang: languageTag(data.storefront),
     head,
     body: html.slice(head.length),
-    data: scriptJson({ loaderData: context.loaderData, actionData: context.actionData }),
+    data: scriptSafeJson({ loaderData: context.loaderData, actionData: context.actionData }),
   };
 }

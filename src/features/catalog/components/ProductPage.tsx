@@ -19,7 +19,14 @@ import {
 import { DomainError } from '../../../../domain/shared/domain-error';
 import type { Message, MessageDescriptor } from '../../../../domain/shared/message';
 import { V } from '../../../../domain/validation/messages';
+import {
+  productPath,
+  productStructuredData,
+  scriptSafeJson,
+  storefrontAlternates,
+} from '../../../../domain/catalog/structured-data';
 import { pushEvent } from '../../../infra/analytics';
+import { pageOrigin } from '../../../infra/http';
 import { ApiError } from '../../../infra/api';
 import { cartProductOf } from '../../../infra/cart/cart-stream';
 import { CATEGORY_LABELS } from '../../../shell/content/fallback-content';
@@ -127,6 +134,7 @@ function ProductDetails({
   return (
     <article className="page product" aria-labelledby="product-name">
       <title>{t`${product.name} | Assessments Store`}</title>
+      <ProductLinks product={product} />
       <nav aria-label={t`Breadcrumb`} className="product__crumbs">
         <Link to={`/${storefront.locale}/search.html?category=${product.category}`}>
           {categoryName}
@@ -333,4 +341,32 @@ function detailOf(product: ProductView): ProductDetail {
     availableOn: product.availableOn ?? null,
     aimsweb: product.aimsweb ?? false,
   };
+}
+
+/**
+ * For search engines (decision 038): the page's canonical address, the same product in every
+ * storefront, and schema.org Product data with this storefront's price and availability.
+ */
+function ProductLinks({ product }: { product: ProductView }) {
+  const storefront = useStorefront();
+  const origin = pageOrigin();
+  const url = `${origin}${productPath(storefront.locale, product.code)}`;
+  return (
+    <>
+      <link rel="canonical" href={url} />
+      {storefrontAlternates(origin, `/p/${encodeURIComponent(product.code)}`).map((alternate) => (
+        <link
+          key={alternate.hreflang}
+          rel="alternate"
+          hrefLang={alternate.hreflang}
+          href={alternate.href}
+        />
+      ))}
+      <script
+        type="application/ld+json"
+        // JSON with every "<" escaped: it cannot end the element or start another.
+        dangerouslySetInnerHTML={{ __html: scriptSafeJson(productStructuredData(product, url)) }}
+      />
+    </>
+  );
 }
