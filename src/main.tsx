@@ -68,12 +68,14 @@ dataLayer();
 
 const routes = storeRoutes();
 await Promise.all([activateLanguage(language), served ? loadMatchedRoutes(routes) : undefined]);
+// The header and footer the page came with: the storefront's loader, run again on
+// hydration, need not ask for them (the router starts its loaders as it is created).
+if (served?.content) keepRegionalContent(served.storefront.locale, served.content);
 const router = createRouter(routes, served ? (hydration ?? undefined) : undefined);
 setNavigator((path) => {
   void router.navigate(path);
 });
 if (served) {
-  if (served.content) keepRegionalContent(served.storefront.locale, served.content);
   hydrateRoot(root, <App router={router} />);
 } else {
   createRoot(root).render(<App router={router} />);

@@ -5,7 +5,7 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
 import { flagContext } from '../../domain/flags/context';
 import { encodeNotifications, NOTIFICATIONS_PARAM } from '../../domain/notifications/notifications';
 import { loadTagManager } from '../infra/analytics';
@@ -42,6 +42,9 @@ export function StorefrontLayout() {
   const mergeOffer = useObservableValue(cartMergeOffer$);
   const location = useLocation();
   const navigate = useNavigate();
+  // A page whose route loads its data first (search, product) keeps the last one on screen
+  // meanwhile: a bar at the top says the next is on its way.
+  const navigating = useNavigation().state === 'loading';
 
   // The first page is on screen: what it does not show may load now (decision 041).
   useEffect(() => {
@@ -122,7 +125,8 @@ export function StorefrontLayout() {
           <ConnectionBanner />
           <NotificationArea />
           <CartNotices />
-          <main id="main" className="app__main" tabIndex={-1}>
+          <div className={navigating ? 'navigation-progress is-active' : 'navigation-progress'} />
+          <main id="main" className="app__main" tabIndex={-1} aria-busy={navigating}>
             {known ? <Outlet /> : <NotFoundPage />}
           </main>
           <Footer />
