@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { pageHtml } from './ssr';
+
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Assessments Store</title>
+    <script type="module" crossorigin src="/assets/main-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const page = {
+  kind: 'page' as const,
+  status: 200,
+  lang: 'fr-CA',
+  head: '<title>Produit | Assessments Store</title><link rel="canonical" href="https://s.example/fr-ca/p/A"/>',
+  body: '<div class="app"><h1>Produit $&amp; $1</h1></div>',
+  data: '{"loaderData":{"0":{"x":"\\u003c/script>"}}}',
+};
+
+describe('the server-rendered page', () => {
+  it('puts the rendered page in #root, its head elements in <head> and its language on <html>', () => {
+    const html = pageHtml(TEMPLATE, page);
+    expect(html).toContain('<html lang="fr-CA">');
+    expect(html).toContain('<link rel="canonical" href="https://s.example/fr-ca/p/A"/></head>');
+    expect(html).toContain(`<div id="root">${page.body}</div>`);
+    expect(html).toContain(
+      `<script type="application/json" id="router-data">${page.data}</script>`,
+    );
+  });
+
+  it('keeps one title: the page’s own', () => {
+    const html = pageHtml(TEMPLATE, page);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<title>Produit | Assessments Store</title>');
+  });
+
+  it('keeps the app’s title when the page has none (a skeleton)', () => {
+    const html = pageHtml(TEMPLATE, { ...page, head: '' });
+    expect(html).toContain('<title>Assessments Store</title>');
+  });
+
+  it('takes "$&" in a page literally (no replacement patterns)', () => {
+    expect(pageHtml(TEMPLATE, page)).toContain('<h1>Produit $&amp; $1</h1>');
+  });
+
+  it('never lets a language tag break out of its attribute', () => {
+    const html = pageHtml(TEMPLATE, { ...page, lang: 'en"><script>x</script>' });
+    expect(html).toContain('<html lang="enscriptxscript">');
+  });
+});
