@@ -17,6 +17,7 @@ import { EventStore, type ContextProvider } from './event-store/event-store';
 import { ProcessManagerRunner } from './event-store/process-managers';
 import { rebuildStaleReadModels } from './event-store/read-models';
 import type { FlagService } from './flags/flag-service';
+import { registerCompression } from './plugins/compression';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { SAFE_LOGGING } from './plugins/redact';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { httpsOnly: options.publicUrl?.startsWith('https:') ?? false },
   );
+  registerCompression(app);
   registerSameOriginCheck(app, {
     addressOf: (request) => options.identity.addressOf(request),
     storefrontHosts: Object.keys(options.publicConfig.storefrontHosts),
