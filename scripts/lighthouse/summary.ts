@@ -1,0 +1,201 @@
+/**
+ * What `npm run lighthouse` keeps of its Lighthouse results: the median run of a page, the
+ * row written to reports/lighthouse.json, the audits to fix and the targets of issue 17.
+ * Pure, so it is tested without a browser.
+ */
+import type { Result } from 'lighthouse';
+
+export interface LighthouseRow {
+  route: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+/** Issue 17's acceptance figures. */
+export const TARGETS = {
+  performance: 95,
+  accessibility: 100,
+  seo: 100,
+  bestPractices: 96,
+  cls: 0.02,
+} as const;
+
+export const TARGETS_TEXT =
+  `performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, ` +
+  `SEO ${TARGETS.seo}, best practices ≥ ${TARGETS.bestPractices}, CLS ≤ ${TARGETS.cls}`;
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+function categoryScore(lhr: Result, id: (typeof CATEGORIES)[number]): number {
+  const score = lhr.categories[id]?.score;
+  if (score === null || score === undefined) {
+    throw new Error(`Lighthouse gave no ${id} score for ${lhr.finalDisplayedUrl}`);
+  }
+  return Math.round(score * 100);
+}
+
+function metric(lhr: Result, id: string): number {
+  const value = lhr.audits[id]?.numericValue;
+  if (value === undefined) {
+    throw new Error(`Lighthouse measured no ${id} for ${lhr.finalDisplayedUrl}`);
+  }
+  return value;
+}
+
+export function rowOf(route: string, lhr: Result): LighthouseRow {
+  return {
+    route,
+    performance: categoryScore(lhr, 'performance'),
+    accessibility: categoryScore(lhr, 'accessibility'),
+    bestPractices: categoryScore(lhr, 'best-practices'),
+    seo: categoryScore(lhr, 'seo'),
+    fcpMs: Math.round(metric(lhr, 'first-contentful-paint')),
+    lcpMs: Math.round(metric(lhr, 'largest-contentful-paint')),
+    tbtMs: Math.round(metric(lhr, 'total-blocking-time')),
+    cls: Math.round(metric(lhr, 'cumulative-layout-shift') * 1000) / 1000,
+  };
+}
+
+/**
+ * The run whose performance score is the median (ties go to the median LCP), so a page's
+ * scores, metrics and audits all come from one real load: a performance score is a function
+ * of its own metrics, and medians taken metric by metric could pair figures no load showed.
+ */
+export function medianRun(runs: readonly Result[]): Result {
+  if (runs.length === 0) throw new Error('No Lighthouse runs to take a median of');
+  const sorted = [...runs].sort(
+    (a, b) =>
+      categoryScore(a, 'performance') - categoryScore(b, 'performance') ||
+      metric(b, 'largest-contentful-paint') - metric(a, 'largest-contentful-paint'),
+  );
+  return sorted[Math.floor((sorted.length - 1) / 2)] as Result;
+}
+
+export interface AuditToFix {
+  id: string;
+  title: string;
+  /** Lighthouse's own summary, e.g. "Est savings of 450 ms"; empty when it has none. */
+  displayValue: string;
+  /** Where it failed: the first few elements, scripts or issues Lighthouse lists. */
+  where: string[];
+}
+
+type Audit = Result['audits'][string];
+
+function describeValue(value: unknown): string | undefined {
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (typeof value !== 'object' || value === null || !('type' in value)) return undefined;
+  const v = value as Record<string, unknown>;
+  switch (v.type) {
+    case 'node':
+      return [v.selector, v.snippet].filter((part) => typeof part === 'string').join(' ');
+    case 'source-location':
+      return `${String(v.url)}:${String(v.line)}`;
+    case 'url':
+    case 'code':
+    case 'text':
+      return typeof v.value === 'string' ? v.value : undefined;
+    case 'link':
+      return typeof v.url === 'string' ? v.url : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The first column of the audit's table (an element, a URL, an issue), a few rows of it. */
+export function whereFound(audit: Audit, limit = 3): string[] {
+  const details = audit.details;
+  if (!details || (details.type !== 'table' && details.type !== 'opportunity')) return [];
+  const key = details.headings.find((heading) => heading.key !== null)?.key;
+  if (!key) return [];
+  return details.items
+    .map((item) => describeValue(item[key]))
+    .filter((text): text is string => text !== undefined && text !== '')
+    .slice(0, limit)
+    .map((text) => (text.length > 160 ? `${text.slice(0, 157)}...` : text));
+}
+
+function toFix(audit: Audit): AuditToFix {
+  return {
+    id: audit.id,
+    title: audit.title,
+    displayValue: audit.displayValue ?? '',
+    where: whereFound(audit),
+  };
+}
+
+const SCORED_MODES = new Set(['binary', 'numeric', 'metricSavings']);
+
+/** Failed audits of the accessibility, best-practices and SEO categories, by category. */
+export function failingAudits(lhr: Result): Record<string, AuditToFix[]> {
+  const failing: Record<string, AuditToFix[]> = {};
+  for (const id of ['accessibility', 'best-practices', 'seo'] as const) {
+    const category = lhr.categories[id];
+    if (!category) continue;
+    failing[id] = category.auditRefs
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit !== undefined)
+      .filter(
+        (audit) =>
+          SCORED_MODES.has(audit.scoreDisplayMode) && audit.score !== null && audit.score < 1,
+      )
+      .map(toFix);
+  }
+  return failing;
+}
+
+function savingsMs(audit: Audit): number {
+  const savings = audit.metricSavings ?? {};
+  return (savings.FCP ?? 0) + (savings.LCP ?? 0) + (savings.TBT ?? 0);
+}
+
+/**
+ * The performance audits that did not pass (Lighthouse passes them at 0.9), the largest
+ * estimated savings of FCP + LCP + TBT first, then those that name a cause without a figure
+ * (layout shifts, the LCP element). The metrics themselves and hidden audits are left out.
+ */
+export function topOpportunities(lhr: Result, limit = 6): AuditToFix[] {
+  const category = lhr.categories.performance;
+  if (!category) return [];
+  return category.auditRefs
+    .filter((ref) => ref.group !== 'metrics' && ref.group !== 'hidden')
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit !== undefined)
+    .filter(
+      (audit) =>
+        SCORED_MODES.has(audit.scoreDisplayMode) && audit.score !== null && audit.score < 0.9,
+    )
+    .sort((a, b) => savingsMs(b) - savingsMs(a) || (a.score ?? 0) - (b.score ?? 0))
+    .slice(0, limit)
+    .map(toFix);
+}
+
+/** What a page misses of the targets, in words; empty when it meets them all. */
+export function missedTargets(row: LighthouseRow): string[] {
+  const missed: string[] = [];
+  if (row.performance < TARGETS.performance) missed.push(`performance ${row.performance}`);
+  if (row.accessibility < TARGETS.accessibility) missed.push(`accessibility ${row.accessibility}`);
+  if (row.seo < TARGETS.seo) missed.push(`SEO ${row.seo}`);
+  if (row.bestPractices < TARGETS.bestPractices) missed.push(`best practices ${row.bestPractices}`);
+  if (row.cls > TARGETS.cls) missed.push(`CLS ${row.cls}`);
+  return missed;
+}
+
+/** The rows as a Markdown table, ready to paste into a decision record or an issue. */
+export function markdownTable(rows: readonly LighthouseRow[]): string {
+  const header =
+    '| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |';
+  const rule = '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
+  const lines = rows.map(
+    (r) =>
+      `| \`${r.route}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} ` +
+      `| ${r.fcpMs} ms | ${r.lcpMs} ms | ${r.tbtMs} ms | ${r.cls.toFixed(3)} |`,
+  );
+  return [header, rule, ...lines].join('\n');
+}
