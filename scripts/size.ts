@@ -1,8 +1,11 @@
 /**
- * `npm run size`: builds the PWA, opens each measured route in Chromium against the real
- * server, and reports the JavaScript and CSS the page loaded before it was interactive
- * (when its main heading has rendered), in gzip bytes (level 9, as served). What loads
- * after that (the service worker's registration code) is not counted.
+ * `npm run size`: builds the PWA, opens each measured route (home, a search, a product page)
+ * in Chromium against the real server, and reports the JavaScript and CSS the page requested
+ * before it was interactive, in gzip bytes (level 9, as served). Interactive means the app's
+ * first render has committed (it sets html[data-ready], src/app/App.tsx) and a main heading
+ * shows: a server-rendered page has its h1 before any script runs, so the heading alone would
+ * stop the count too early. Module preloads count as scripts. What loads after that (the
+ * service worker's registration code, later routes) is not counted.
  * Prints a table and writes reports/size.json: [{ route, jsGzipBytes, cssGzipBytes }].
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -16,7 +19,8 @@ import { launchStoreProcess } from '../tests/support/server-process';
 import { DIST_DIR } from './build-stamp';
 import { ensureBuild } from './ensure-build';
 
-const ROUTES = ['/'];
+/** Same pages as `npm run lighthouse`: a seeded product and a search that finds products. */
+const ROUTES = ['/', '/en-us/search.html?q=westbrook', '/en-us/p/KCI-KIT'];
 
 interface RouteSize {
   route: string;
@@ -42,11 +46,17 @@ try {
     const page = await context.newPage();
     const loaded = new Set<string>();
     page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin !== store.url) return;
       const type = request.resourceType();
-      if (type === 'script' || type === 'stylesheet') loaded.add(new URL(request.url()).pathname);
+      const isScript = type === 'script' || url.pathname.endsWith('.js');
+      if (isScript || type === 'stylesheet') loaded.add(url.pathname);
     });
     await page.goto(`${store.url}${route}`, { waitUntil: 'commit' });
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await Promise.all([
+      page.locator('html[data-ready]').waitFor({ state: 'attached' }),
+      page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible' }),
+    ]);
     const beforeInteractive = [...loaded].sort();
     await context.close();
 
