@@ -16,6 +16,7 @@ import {
   type StaticHandler,
 } from 'react-router';
 import { scriptSafeJson } from '../domain/catalog/structured-data';
+import { requiresSignIn } from '../domain/storefront/routes';
 import { isLocale, storefrontForStorePath } from '../domain/storefront/storefronts';
 import { SKELETON_ON_SERVER, storeRoutes } from './app/router';
 import { setServerNetwork } from './infra/http';
@@ -95,8 +96,14 @@ function storefrontData(loaderData: Record<string, unknown>): StorefrontRouteDat
 }
 
 /** 404 for an address the store does not have or a product it does not sell, else 200. */
-function statusOf(loaderData: Record<string, unknown>, leafPath: string | undefined): number {
-  if (leafPath === '*' || storefrontData(loaderData)?.known === false) return 404;
+function statusOf(
+  loaderData: Record<string, unknown>,
+  leafPath: string | undefined,
+  pathname: string,
+): number {
+  // Below a part that needs sign-in, the browser decides (sign-in first).
+  if (leafPath === '*' && !requiresSignIn(pathname)) return 404;
+  if (storefrontData(loaderData)?.known === false) return 404;
   for (const value of Object.values(loaderData)) {
     if (typeof value !== 'object' || value === null || !('failure' in value)) continue;
     const { failure } = value as { failure: { status: number | null } };
@@ -137,7 +144,11 @@ async function render(
   const head = HOISTED.exec(html)?.[0] ?? '';
   return {
     kind: 'page',
-    status: statusOf(context.loaderData, context.matches.at(-1)?.route.path),
+    status: statusOf(
+      context.loaderData,
+      context.matches.at(-1)?.route.path,
+      new URL(request.url).pathname,
+    ),
     lang: languageTag(data.storefront),
     head,
     body: html.slice(head.length),

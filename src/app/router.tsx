@@ -32,7 +32,7 @@ import { preferredLocale, rememberedLocale, rememberLocale } from '../infra/pref
 import { authSettled } from '../infra/auth/auth-state';
 import { currentUser$ } from '../infra/session';
 import { loadRegionalContent } from '../shell/content/load-regional-content';
-import { NotFoundPage } from '../shell/NotFoundPage';
+import { CatchAllPage, NotFoundPage } from '../shell/NotFoundPage';
 import { PageSkeleton } from '../shell/PageSkeleton';
 import { RouteErrorPage } from '../shell/RouteErrorPage';
 import { StorefrontLayout } from '../shell/StorefrontLayout';
@@ -124,18 +124,20 @@ async function rootLoader({ request }: LoaderFunctionArgs) {
 function storefrontPages(): RouteObject[] {
   return [
     { index: true, Component: HomePage },
-    {
+    // Sign-in and registration are forms a password goes into: never shown before the page
+    // can handle them (the server renders their skeleton).
+    buyerPage({
       path: 'login',
       lazy: async () => ({
         Component: (await import('../features/auth/components/LoginPage')).LoginPage,
       }),
-    },
-    {
+    }),
+    buyerPage({
       path: 'register',
       lazy: async () => ({
         Component: (await import('../features/auth/components/RegisterPage')).RegisterPage,
       }),
-    },
+    }),
     {
       path: 'search.html',
       lazy: async () => {
@@ -187,7 +189,7 @@ function storefrontPages(): RouteObject[] {
         return { Component: page.ProductPage, loader: data.productLoader };
       },
     },
-    { path: '*', Component: NotFoundPage },
+    { path: '*', Component: CatchAllPage },
   ];
 }
 

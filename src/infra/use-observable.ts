@@ -29,3 +29,18 @@ export function useObservableValue<T>(subject: BehaviorSubject<T>): T {
     () => (serverValues.has(subject) ? (serverValues.get(subject) as T) : subject.getValue()),
   );
 }
+
+const noSubscription = () => () => undefined;
+
+/**
+ * False while the server renders a page and while the browser hydrates it, true after (and
+ * at once in a page the browser renders itself): for what only this browser knows, such as
+ * what its session storage holds.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}

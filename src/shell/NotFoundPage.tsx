@@ -1,5 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { requiresSignIn } from '../../domain/storefront/routes';
+import { authStatus$ } from '../infra/auth/auth-state';
+import { useObservableValue } from '../infra/use-observable';
+import { PageSkeleton } from './PageSkeleton';
 import { useStorefront } from './use-storefront';
 
 export function NotFoundPage() {
@@ -21,4 +25,16 @@ export function NotFoundPage() {
       </p>
     </section>
   );
+}
+
+/**
+ * An address below a storefront that no route has. Below a part that needs sign-in (my-account)
+ * it is a skeleton until sign-in has its answer: the storefront's check then sends a visitor
+ * to sign in first (the server, which cannot know, renders the skeleton too).
+ */
+export function CatchAllPage() {
+  const { pathname } = useLocation();
+  const status = useObservableValue(authStatus$);
+  if (requiresSignIn(pathname) && status === 'processing') return <PageSkeleton />;
+  return <NotFoundPage />;
 }

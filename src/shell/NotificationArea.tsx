@@ -14,6 +14,7 @@ import {
   type Notification,
 } from '../../domain/notifications/notifications';
 import { readJson, writeItem } from '../infra/browser-storage';
+import { useHydrated } from '../infra/use-observable';
 
 /** SPEC 3: closed notification ids are kept in browser storage (for the session). */
 export const CLOSED_NOTIFICATIONS_KEY = 'closedNotifications';
@@ -32,6 +33,7 @@ export function NotificationArea() {
   const navigate = useNavigate();
   const [shown, setShown] = useState<Notification[]>([]);
   const [handled, setHandled] = useState<string | null>(null);
+  const hydrated = useHydrated();
   const param = new URLSearchParams(location.search).get(NOTIFICATIONS_PARAM);
 
   // Take the notifications of a newly arrived address (state adjusted while rendering).
@@ -56,7 +58,8 @@ export function NotificationArea() {
     );
   }, [location, navigate]);
 
-  if (shown.length === 0) return null;
+  // What this session has closed is known only in the browser: nothing shows before hydration.
+  if (shown.length === 0 || !hydrated) return null;
   const close = (notification: Notification) => {
     const id = notification.showOncePerSessionNotificationId;
     if (id) writeItem('session', CLOSED_NOTIFICATIONS_KEY, JSON.stringify([...closedIds(), id]));

@@ -3,11 +3,53 @@
  * empty data directory (the embedded database), as a newcomer's `npm start` would.
  */
 import { rm } from 'node:fs/promises';
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { tempDir } from '../support/temp-dir';
 import { launchStoreProcess, type StoreProcess } from '../support/server-process';
 
-export const test = base.extend<{ pageErrors: string[] }, { store: StoreProcess }>({
+/**
+ * A first visit comes rendered from the server and is only interactive once the browser has
+ * hydrated it (html[data-ready]); a buyer's click before that would do nothing. After each
+ * page.goto and page.reload, wait for it, as a buyer waits for the page to respond. Pages
+ * that are not the app (an API answer, a blank page) have no #root and are not waited for.
+ */
+function waitForAppAfterNavigation(page: Page): void {
+  const waitForApp = async () => {
+    await page
+      .waitForFunction(
+        () =>
+          document.documentElement.hasAttribute('data-ready') || !document.getElementById('root'),
+        null,
+        { timeout: 15_000 },
+      )
+      .catch(() => undefined);
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await waitForApp();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await waitForApp();
+    return response;
+  };
+}
+
+export const test = base.extend<
+  { pageErrors: string[]; appReady: undefined },
+  { store: StoreProcess }
+>({
+  appReady: [
+    async ({ context }, use) => {
+      for (const page of context.pages()) waitForAppAfterNavigation(page);
+      context.on('page', waitForAppAfterNavigation);
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   // Any error the page logs (a script error, a blocked resource, a CSP violation) fails the
   // test, unless the test takes the list and checks it itself.
   pageErrors: [

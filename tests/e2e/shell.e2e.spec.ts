@@ -58,10 +58,15 @@ test('each storefront speaks its language and the region selector moves between 
   await expect(page).toHaveURL(/\/nl-nl\/$/);
 });
 
-test('an unknown page says so inside the shell', async ({ page }) => {
-  await page.goto('/en-gb/no-such-page');
+test('an unknown page says so inside the shell', async ({ page, pageErrors }) => {
+  const response = await page.goto('/en-gb/no-such-page');
+  // A first visit comes rendered from the server, with the status search engines need.
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('banner')).toBeVisible();
+  // The browser reports the 404 of the page itself; nothing else may be logged.
+  expect(pageErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+  pageErrors.length = 0;
   await page.goto('/xx-yy/');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
 });
