@@ -15,6 +15,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { WORKER_CACHES } from '../domain/shared/worker-caches';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | PrecacheEntry)[];
@@ -84,7 +85,7 @@ const catalogRoute =
 registerRoute(
   catalogRoute('/api/catalog/products/'),
   new NetworkFirst({
-    cacheName: 'catalog-products',
+    cacheName: WORKER_CACHES.catalogProducts,
     networkTimeoutSeconds: 4,
     plugins: [okOnly, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 })],
   }),
@@ -93,7 +94,7 @@ registerRoute(
 registerRoute(
   catalogRoute('/api/catalog/search'),
   new NetworkFirst({
-    cacheName: 'catalog-searches',
+    cacheName: WORKER_CACHES.catalogSearches,
     networkTimeoutSeconds: 4,
     plugins: [okOnly, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 7 * 24 * 3600 })],
   }),

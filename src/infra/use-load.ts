@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from './api';
+import { isServer } from './http';
 
 export type LoadState<T> =
   | { readonly status: 'loading'; readonly previous?: T }
@@ -20,7 +21,12 @@ type Settled<T> =
  * value, or how it failed (the HTTP status, or that the network could not be reached).
  */
 export type Preloaded<T> =
-  | { readonly key: string; readonly value: T }
+  | {
+      readonly key: string;
+      readonly value: T;
+      /** Loaded by the server for a first visit (the browser has not fetched it itself). */
+      readonly renderedOnServer?: true;
+    }
   | { readonly key: string; readonly failure: { readonly status: number | null } };
 
 /** The network could not be reached (fetch rejects), or a proxy answered for it. */
@@ -36,7 +42,8 @@ export function isNetworkFailure(error: unknown): boolean {
 /** Runs a route's load for a key; never throws, so the page shows its own messages. */
 export async function preload<T>(key: string, load: () => Promise<T>): Promise<Preloaded<T>> {
   try {
-    return { key, value: await load() };
+    const value = await load();
+    return isServer ? { key, value, renderedOnServer: true } : { key, value };
   } catch (error) {
     const status = isNetworkFailure(error) ? null : error instanceof ApiError ? error.status : 500;
     return { key, failure: { status } };

@@ -4,8 +4,8 @@
  * engines its canonical address, the same product in every storefront and schema.org data;
  * search and home read the same way. With JavaScript on, the browser hydrates the page with
  * no error and no layout shift and the page works at once; buyer's pages arrive as a skeleton
- * and fill in; once the worker is installed the page still opens offline (one case is a
- * known defect, marked test.fail). Status codes, caching, escaping, and concurrent renders.
+ * and fill in; once the worker is installed the page still opens offline, the first visit's
+ * product included (the page keeps it in the worker's cache). Status codes, caching, escaping, and concurrent renders.
  */
 import type { Browser, Page } from '@playwright/test';
 import { AVAILABILITY_LABELS, type Availability } from '../../domain/catalog/catalog';
@@ -540,22 +540,28 @@ test('a product page reloaded offline as soon as the worker controls it still op
   context,
   pageErrors,
 }) => {
-  test.fail(
-    true,
-    'Known defect (server rendering): the first visit never asks the API for the product in ' +
-      'the browser, so neither the HTTP cache nor the worker holds it; until the store’s index ' +
-      'is fetched (3 s after the first paint, in idle time) an offline reload shows “This ' +
-      'product could not be loaded”. Before server rendering the same steps showed the product.',
-  );
   const product = await apiProduct(page, 'en-us');
   await page.goto(`/en-us/p/${CODE}`);
   await expect(page.locator('#router-data'), 'the first visit is server-rendered').toHaveCount(1);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 30_000,
   });
+  // The page keeps the product it came with in the worker's cache, in idle time.
+  await page.waitForFunction(
+    async (code) => {
+      const keys = await (await caches.open('catalog-products')).keys();
+      return keys.some((request) => request.url.includes(`/api/catalog/products/${code}?`));
+    },
+    CODE,
+    { timeout: 10_000 },
+  );
   await context.setOffline(true);
   await page.reload();
   await expectProductOffline(page, product);
+  // The full page, not the index's summary: the description is there.
+  await expect(
+    page.getByText('This summary comes from the catalog saved on this device'),
+  ).toHaveCount(0);
   await context.setOffline(false);
   const ours = pageErrors.filter((e) => !e.startsWith('Failed to load resource'));
   pageErrors.splice(0, pageErrors.length, ...ours);

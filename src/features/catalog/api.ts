@@ -38,11 +38,17 @@ export function searchParamsOf(query: Partial<SearchQuery>): URLSearchParams {
 
 export { loadIndex, warmIndex };
 
+export function searchApiPath(query: SearchQuery): string {
+  return `/api/catalog/search?${searchParamsOf(query).toString()}`;
+}
+
+export function productApiPath(locale: Locale, code: string): string {
+  return `/api/catalog/products/${encodeURIComponent(code)}?locale=${locale}`;
+}
+
 export async function searchCatalog(query: SearchQuery): Promise<Loaded<SearchResult>> {
   try {
-    const data = await apiJson<SearchResult>(
-      `/api/catalog/search?${searchParamsOf(query).toString()}`,
-    );
+    const data = await apiJson<SearchResult>(searchApiPath(query));
     return { data, fromDeviceIndex: false };
   } catch (error) {
     // The server renders from its own API; the device's index is a browser's.
@@ -54,9 +60,7 @@ export async function searchCatalog(query: SearchQuery): Promise<Loaded<SearchRe
 
 export async function fetchProduct(locale: Locale, code: string): Promise<Loaded<ProductView>> {
   try {
-    const data = await apiJson<ProductDetail>(
-      `/api/catalog/products/${encodeURIComponent(code)}?locale=${locale}`,
-    );
+    const data = await apiJson<ProductDetail>(productApiPath(locale, code));
     return { data, fromDeviceIndex: false };
   } catch (error) {
     // The server renders from its own API; the device's index is a browser's.

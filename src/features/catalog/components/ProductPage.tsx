@@ -27,13 +27,15 @@ import {
 } from '../../../../domain/catalog/structured-data';
 import { pushEvent } from '../../../infra/analytics';
 import { pageOrigin } from '../../../infra/http';
+import { keepOfflineCopy } from '../../../infra/offline-copy';
+import { WORKER_CACHES } from '../../../../domain/shared/worker-caches';
 import { ApiError } from '../../../infra/api';
 import { cartProductOf } from '../../../infra/cart/cart-stream';
 import { CATEGORY_LABELS } from '../../../shell/content/fallback-content';
 import { languageTag } from '../../../shell/storefront-label';
 import { useCartStore } from '../../../shell/use-cart-store';
 import { useStorefront } from '../../../shell/use-storefront';
-import { fetchProduct, isNetworkFailure, type ProductView } from '../api';
+import { fetchProduct, isNetworkFailure, productApiPath, type ProductView } from '../api';
 import { productKey, type ProductData } from '../catalog-loaders';
 import { useLoad } from '../../../infra/use-load';
 import { AvailabilityBadge, FormatLabel, LevelLabel, Price } from './ProductFacts';
@@ -44,11 +46,23 @@ export function ProductPage() {
   const { t } = useLingui();
   const storefront = useStorefront();
   const code = (useParams().code ?? '').toUpperCase();
+  const preloaded = useLoaderData<ProductData>();
   const [state, retry] = useLoad(
     productKey(storefront.locale, code),
     () => fetchProduct(storefront.locale, code),
-    useLoaderData<ProductData>(),
+    preloaded,
   );
+  // A first visit's product, kept for offline as if this browser had fetched it.
+  useEffect(() => {
+    if ('value' in preloaded && preloaded.renderedOnServer && !preloaded.value.fromDeviceIndex) {
+      const { data } = preloaded.value;
+      keepOfflineCopy(
+        WORKER_CACHES.catalogProducts,
+        productApiPath(storefront.locale, data.code),
+        data,
+      );
+    }
+  }, [preloaded, storefront.locale]);
 
   if (state.status === 'loading') {
     return (

@@ -25,7 +25,9 @@ import { loadIndex } from '../../../infra/catalog-index';
 import { CATEGORY_LABELS } from '../../../shell/content/fallback-content';
 import { useCartStore } from '../../../shell/use-cart-store';
 import { useStorefront } from '../../../shell/use-storefront';
-import { isNetworkFailure, searchCatalog, warmIndex } from '../api';
+import { isNetworkFailure, searchApiPath, searchCatalog, warmIndex } from '../api';
+import { keepOfflineCopy } from '../../../infra/offline-copy';
+import { WORKER_CACHES } from '../../../../domain/shared/worker-caches';
 import { queryFromParams, searchKey, type QUERY_KEYS, type SearchData } from '../catalog-loaders';
 import { useLoad } from '../../../infra/use-load';
 import { AvailabilityBadge, FormatLabel, LevelLabel, Price } from './ProductFacts';
@@ -37,7 +39,15 @@ export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const query = queryFromParams(storefront.locale, params);
   const key = searchKey(query);
-  const [state, retry] = useLoad(key, () => searchCatalog(query), useLoaderData<SearchData>());
+  const preloaded = useLoaderData<SearchData>();
+  const [state, retry] = useLoad(key, () => searchCatalog(query), preloaded);
+  // A first visit's results, kept for offline as if this browser had fetched them.
+  useEffect(() => {
+    if ('value' in preloaded && preloaded.renderedOnServer && !preloaded.value.fromDeviceIndex) {
+      const search = queryFromParams(storefront.locale, new URLSearchParams(preloaded.key));
+      keepOfflineCopy(WORKER_CACHES.catalogSearches, searchApiPath(search), preloaded.value.data);
+    }
+  }, [preloaded, storefront.locale]);
 
   useEffect(() => {
     warmIndex(storefront.locale);
