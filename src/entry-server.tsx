@@ -16,11 +16,14 @@ import {
   type StaticHandler,
 } from 'react-router';
 import { scriptSafeJson } from '../domain/catalog/structured-data';
+import { resolveFlags } from '../domain/flags/flags';
 import { requiresSignIn } from '../domain/storefront/routes';
 import { isLocale, storefrontForStorePath } from '../domain/storefront/storefronts';
 import { SKELETON_ON_SERVER, storeRoutes } from './app/router';
 import { setServerNetwork } from './infra/http';
+import { flags$ } from './infra/flags';
 import { i18n } from './infra/i18n';
+import { withServerValue } from './infra/use-observable';
 import { PageSkeleton } from './shell/PageSkeleton';
 import { languageTag } from './shell/storefront-label';
 import type { StorefrontRouteData } from './shell/use-storefront';
@@ -133,6 +136,7 @@ async function render(
   const router = createStaticRouter(staticHandler.dataRoutes, context);
   // Rendering is synchronous from here: the page's language and address hold for all of it.
   i18n.activate(data.storefront.language);
+  withServerValue(flags$, data.flags ?? resolveFlags({}));
   setServerNetwork(fetchImpl, origin);
   const html = renderToString(
     <StrictMode>

@@ -10,7 +10,10 @@ import { App } from './app/App';
 import { createRouter, SKELETON_ON_SERVER, storeRoutes } from './app/router';
 import { dataLayer } from './infra/analytics';
 import { setNavigator, startAuth } from './infra/auth/auth';
+import { bootstrap$ } from './infra/bootstrap';
+import { flags$ } from './infra/flags';
 import { activateLanguage } from './infra/i18n';
+import { withServerValue } from './infra/use-observable';
 import { registerServiceWorker } from './infra/service-worker';
 import { keepRegionalContent } from './shell/content/load-regional-content';
 import type { StorefrontRouteData } from './shell/use-storefront';
@@ -76,6 +79,12 @@ setNavigator((path) => {
   void router.navigate(path);
 });
 if (served) {
+  // The flags the page was rendered with: hydration starts from them, and a first visit
+  // keeps them until the bootstrap answers.
+  if (served.flags) {
+    withServerValue(flags$, served.flags);
+    if (!bootstrap$.getValue()) flags$.next(served.flags);
+  }
   hydrateRoot(root, <App router={router} />);
 } else {
   createRoot(root).render(<App router={router} />);

@@ -193,7 +193,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCommerceRoutes(app, options.database.db, identity.verifyToken, {
     platformKeys: options.commercePlatformKeys ?? [WEB_PLATFORM_KEY],
   });
-  await registerStaticFiles(app, options.staticDir, options.publicUrl);
+  await registerStaticFiles(app, options.staticDir, {
+    publicUrl: options.publicUrl,
+    countryHeader: options.publicConfig.countryHeader,
+  });
   return app;
 }
 

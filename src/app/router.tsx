@@ -59,11 +59,15 @@ async function enter(
     }
     if (known) rememberLocale(storefront.locale);
   }
-  const [content] = await Promise.all([
+  const [content, flags] = await Promise.all([
     loadRegionalContent(storefront.locale),
+    // The server renders with the visitor's flags; the browser has its own bootstrap.
+    isServer
+      ? import('./server-flags').then(({ visitorFlags }) => visitorFlags(storefront.locale))
+      : undefined,
     activateLanguage(storefront.language),
   ]);
-  return { storefront, known, content };
+  return flags ? { storefront, known, content, flags } : { storefront, known, content };
 }
 
 function localeLoader(args: LoaderFunctionArgs) {

@@ -7,6 +7,7 @@ import {
   storefrontForStorePath,
   type Storefront,
 } from '../../domain/storefront/storefronts';
+import type { FlagValues } from '../../domain/flags/flags';
 import type { LoadedRegionalContent } from './content/load-regional-content';
 
 export interface StorefrontRouteData {
@@ -15,6 +16,8 @@ export interface StorefrontRouteData {
   readonly known: boolean;
   /** The storefront's regional navigation and footer, as loaded (null: built-in ones). */
   readonly content: LoadedRegionalContent | null;
+  /** The visitor's flags a server-rendered page was rendered with. */
+  readonly flags?: FlagValues;
 }
 
 export const StorefrontContext = createContext<Storefront>(storefrontFor(DEFAULT_LOCALE));

@@ -52,6 +52,11 @@ test('with the vat flag on, prices in the VAT stores read "Excl. VAT", and elsew
       timeout: 2_000,
     });
   }).toPass({ timeout: 20_000 });
+  // A first visit's page comes rendered with the visitor's flags: the note is in its HTML.
+  const firstVisit = await page.request.get(`${store.url}/nl-nl/p/WRI3-KIT`, {
+    headers: { accept: 'text/html' },
+  });
+  expect(await firstVisit.text()).toContain('Excl. btw');
   await page.goto(`${store.url}/nl-nl/p/WRI3-KIT`);
   await expect(page.locator('main .price').first()).toContainText('Excl. btw');
   await page.goto(`${store.url}/en-us/p/WRI3-KIT`);

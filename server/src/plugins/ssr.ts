@@ -49,6 +49,14 @@ const NO_BODY = new Set([101, 204, 205, 304]);
 
 interface Caller {
   readonly ip: string;
+  /** The visitor's country as the proxy in front said it (COUNTRY_HEADER), for their flags. */
+  readonly country: string | undefined;
+}
+
+export interface PageRendererOptions {
+  readonly publicUrl: string | undefined;
+  /** The request header a proxy sets to the visitor's country. */
+  readonly countryHeader: string | undefined;
 }
 
 /** The page: the app's HTML with the rendered page, its head elements and its data. */
@@ -71,7 +79,7 @@ export function pageHtml(template: string, rendered: Extract<Rendered, { kind: '
 export async function createPageRenderer(
   app: FastifyInstance,
   staticDir: string,
-  publicUrl: string | undefined,
+  { publicUrl, countryHeader }: PageRendererOptions,
 ): Promise<PageRenderer | null> {
   const entry = path.join(staticDir, '.server', 'entry-server.js');
   if (!existsSync(entry)) return null;
@@ -96,11 +104,15 @@ export async function createPageRenderer(
   const fetchImpl = async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://store.local');
     const headers = new Headers(init?.headers);
+    const visitor = caller.getStore();
     const answer = await app.inject({
       method: 'GET',
       url: `${url.pathname}${url.search}`,
-      headers: { accept: headers.get('accept') ?? 'application/json' },
-      remoteAddress: caller.getStore()?.ip ?? '127.0.0.1',
+      headers: {
+        accept: headers.get('accept') ?? 'application/json',
+        ...(countryHeader && visitor?.country ? { [countryHeader]: visitor.country } : {}),
+      },
+      remoteAddress: visitor?.ip ?? '127.0.0.1',
     });
     const responseHeaders = new Headers();
     const type = answer.headers['content-type'];
@@ -120,7 +132,12 @@ export async function createPageRenderer(
       if (!origin) return false;
       let rendered: Rendered;
       try {
-        rendered = await caller.run({ ip: request.ip }, () =>
+        const country = countryHeader ? request.headers[countryHeader] : undefined;
+        const visitor = {
+          ip: request.ip,
+          country: typeof country === 'string' ? country : undefined,
+        };
+        rendered = await caller.run(visitor, () =>
           render(
             new Request(new URL(request.url, origin), { headers: { accept: 'text/html' } }),
             origin,

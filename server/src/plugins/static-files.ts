@@ -9,7 +9,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
-import { createPageRenderer } from './ssr';
+import { createPageRenderer, type PageRendererOptions } from './ssr';
 
 /** Paths that belong to the server, never to the client-side router. */
 const SERVER_PREFIXES = ['/api/', '/oidc/', '/content/', '/graphql/', '/payment-sandbox/'];
@@ -38,7 +38,7 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
 export async function registerStaticFiles(
   app: FastifyInstance,
   staticDir: string | undefined,
-  publicUrl?: string,
+  rendering: PageRendererOptions = { publicUrl: undefined, countryHeader: undefined },
 ): Promise<void> {
   const hasBuild = staticDir !== undefined && existsSync(path.join(staticDir, 'index.html'));
   if (hasBuild) {
@@ -58,7 +58,7 @@ export async function registerStaticFiles(
   }
 
   // First visits to a storefront's pages come rendered (decision 038).
-  const renderer = hasBuild ? await createPageRenderer(app, staticDir, publicUrl) : null;
+  const renderer = hasBuild ? await createPageRenderer(app, staticDir, rendering) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     if (hasBuild && isPageRequest(request)) {
