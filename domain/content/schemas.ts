@@ -90,8 +90,4 @@ export const checkoutCopyResponseSchema = z.object({
   }),
 });
 
-/** The banners to show now: those whose window holds `now` (an ISO instant). */
-export function activeBanners(banners: readonly Banner[], now: string): Banner[] {
-  const time = Date.parse(now);
-  return banners.filter((b) => Date.parse(b.startsAt) <= time && time < Date.parse(b.endsAt));
-}
+export { activeBanners } from './banners';

@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import type { MessageDescriptor } from '../shared/message';
 
-export const NOTIFICATIONS_PARAM = 'notifications';
+export { NOTIFICATIONS_PARAM } from './param';
 
 export const NOTIFICATION_MESSAGES = {
   'account-switched-personal': /*i18n*/ {

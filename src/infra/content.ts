@@ -4,15 +4,12 @@
  * checkout-copy.ts, loaded with checkout).
  * Every response is checked; any failure gives null and the caller keeps its built-in
  * content (SPEC 8: header and footer silently, checkout copy with an 'AEM error' log).
- * Markup is sanitized here, before anything can put it in the page.
+ * Markup is sanitized here, before anything can put it in the page. The schemas (and zod) are
+ * loaded with the first answer to check, not with the page: a server-rendered page hands its
+ * content over already checked (decision 041).
  */
 import type * as z from 'zod/mini';
-import {
-  footerContentSchema,
-  navContentSchema,
-  type FooterContent,
-  type NavContent,
-} from '../../domain/content/schemas';
+import type { FooterContent, NavContent } from '../../domain/content/schemas';
 import { contentUrl, type ContentFile } from '../../domain/content/paths';
 import { storefrontAddresses } from '../../domain/storefront/addresses';
 import type { Locale } from '../../domain/storefront/storefronts';
@@ -31,16 +28,23 @@ async function fetchOk(url: string, init: RequestInit = {}): Promise<Response> {
   return response;
 }
 
+function contentSchemas() {
+  return import('../../domain/content/schemas');
+}
+
 async function loadJson<S extends z.ZodMiniType>(
   locale: Locale,
   file: ContentFile,
-  schema: S,
+  schema: () => Promise<S>,
 ): Promise<z.output<S> | null> {
   try {
-    const response = await fetchOk(contentUrl(marketingRoot(locale), file), {
-      headers: { accept: 'application/json' },
-    });
-    return schema.parse(await response.json());
+    const [response, parser] = await Promise.all([
+      fetchOk(contentUrl(marketingRoot(locale), file), {
+        headers: { accept: 'application/json' },
+      }),
+      schema(),
+    ]);
+    return parser.parse(await response.json());
   } catch {
     return null; // SPEC 8: built-in content is used silently.
   }
@@ -58,7 +62,7 @@ async function loadMarkup(locale: Locale, file: ContentFile): Promise<string | n
 }
 
 export function loadNavContent(locale: Locale): Promise<NavContent | null> {
-  return loadJson(locale, 'nav', navContentSchema);
+  return loadJson(locale, 'nav', async () => (await contentSchemas()).navContentSchema);
 }
 
 export function loadNavMarkup(locale: Locale): Promise<string | null> {
@@ -66,7 +70,7 @@ export function loadNavMarkup(locale: Locale): Promise<string | null> {
 }
 
 export function loadFooterContent(locale: Locale): Promise<FooterContent | null> {
-  return loadJson(locale, 'footer', footerContentSchema);
+  return loadJson(locale, 'footer', async () => (await contentSchemas()).footerContentSchema);
 }
 
 export function loadFooterMarkup(locale: Locale): Promise<string | null> {

@@ -2,7 +2,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { activeBanners } from '../../domain/content/schemas';
+import { activeBanners } from '../../domain/content/banners';
 import { AccountMenu } from './AccountMenu';
 import { CartLink } from './CartLink';
 import { useRegionalContent } from './content/regional-content';

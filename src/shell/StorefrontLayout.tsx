@@ -7,11 +7,10 @@ import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
 import { flagContext } from '../../domain/flags/context';
-import { encodeNotifications, NOTIFICATIONS_PARAM } from '../../domain/notifications/notifications';
 import { loadTagManager } from '../infra/analytics';
 import { loadBootstrap } from '../infra/bootstrap';
 import { cartMergeOffer$, openCart } from '../infra/cart/cart-loader';
-import { pageCommitted } from '../infra/first-paint';
+import { pageCommitted, whenIdleAfterFirstPaint } from '../infra/first-paint';
 import { connectLiveFlags } from '../infra/flags';
 import { autoLocaleSwitch } from '../infra/locale-switch';
 import { currentUser$ } from '../infra/session';
@@ -55,9 +54,12 @@ export function StorefrontLayout() {
     document.documentElement.lang = languageTag(storefront);
   }, [storefront]);
 
+  // Settings, tag manager and live flags: nothing the first page shows waits for them.
   useEffect(() => {
     let current = true;
-    void loadBootstrap(storefront.locale).then(async (bootstrap) => {
+    void whenIdleAfterFirstPaint().then(async () => {
+      if (!current) return;
+      const bootstrap = await loadBootstrap(storefront.locale);
       if (!current || !bootstrap) return;
       loadTagManager(bootstrap.config.gtmContainerId);
       await connectLiveFlags(
@@ -106,12 +108,21 @@ export function StorefrontLayout() {
       storefront.locale,
       location.pathname,
     );
-    if (target) {
-      const notice = encodeNotifications([{ kind: 'currency-switched' }]);
-      void navigate(`${target}?${NOTIFICATIONS_PARAM}=${encodeURIComponent(notice)}`, {
-        replace: true,
-      });
-    }
+    if (!target) return;
+    let current = true;
+    // The notice's codec (and its schema) loads with the first notice to send.
+    void import('../../domain/notifications/notifications').then(
+      ({ encodeNotifications, NOTIFICATIONS_PARAM }) => {
+        if (!current) return;
+        const notice = encodeNotifications([{ kind: 'currency-switched' }]);
+        void navigate(`${target}?${NOTIFICATIONS_PARAM}=${encodeURIComponent(notice)}`, {
+          replace: true,
+        });
+      },
+    );
+    return () => {
+      current = false;
+    };
   }, [user, storefront, location.pathname, navigate]);
 
   return (

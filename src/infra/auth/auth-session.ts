@@ -29,7 +29,7 @@ import {
 import { SESSION_POLICY } from '../../../domain/session/policy';
 import type { Locale } from '../../../domain/storefront/storefronts';
 import { ApiError, apiFetch, apiJson, setAccessTokenSource } from '../api';
-import { bootstrap$, loadBootstrap } from '../bootstrap';
+import { bootstrap$, knownBootstrap, loadBootstrap } from '../bootstrap';
 import { readItem, readJson, removeItem, writeItem } from '../browser-storage';
 import { online$ } from '../connectivity';
 import {
@@ -232,7 +232,7 @@ async function userFromTokens(
 async function loadTokenMode(): Promise<Manager> {
   if (manager) return manager;
   tokenModule ??= await import('./token-mode');
-  const settings = bootstrap$.getValue()?.config.identity;
+  const settings = (await knownBootstrap())?.config.identity;
   if (!settings) throw new Error('No identity settings');
   manager = tokenModule.createUserManager(settings);
   manager.events.addUserLoaded((user) => {
