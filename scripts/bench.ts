@@ -12,6 +12,7 @@ import { benchCartReducer } from './bench/cart-reducer';
 import { benchCatalogSearch } from './bench/catalog-search';
 import { benchColdOpen } from './bench/cold-open';
 import { benchCommandToPaint } from './bench/command-to-paint';
+import { benchFirstVisit } from './bench/first-visit';
 import { benchOfflineConvergence } from './bench/offline-convergence';
 import { benchPlaceOrder } from './bench/place-order';
 import { benchServerCommands } from './bench/server-commands';
@@ -27,6 +28,7 @@ try {
   metrics.push(...(await benchServerCommands()));
   metrics.push(...(await benchCatalogSearch(dir)));
   metrics.push(...(await benchPlaceOrder(dir)));
+  metrics.push(...(await benchFirstVisit(dir)));
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
