@@ -5,7 +5,7 @@
  * schema, which is loaded with the first of them to check, not with the page (decision 041):
  * until then `bootstrap$` is null, as it is on the server.
  */
-import { BehaviorSubject } from 'rxjs';
+import { ValueSubject } from './value-subject';
 import type { Bootstrap } from '../../domain/shared/bootstrap';
 import type { Locale } from '../../domain/storefront/storefronts';
 import { readItem, writeItem } from './browser-storage';
@@ -13,7 +13,7 @@ import { withServerValue } from './use-observable';
 
 const KEY = 'bootstrap:v1';
 
-export const bootstrap$ = withServerValue(new BehaviorSubject<Bootstrap | null>(null), null);
+export const bootstrap$ = withServerValue(new ValueSubject<Bootstrap | null>(null), null);
 
 async function parseBootstrap(value: unknown): Promise<Bootstrap> {
   const { bootstrapSchema } = await import('../../domain/shared/bootstrap');

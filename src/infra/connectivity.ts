@@ -1,9 +1,9 @@
 /** Whether the browser believes it is online; the shell tells the user when it is not. */
-import { BehaviorSubject } from 'rxjs';
+import { ValueSubject } from './value-subject';
 import { withServerValue } from './use-observable';
 
 export const online$ = withServerValue(
-  new BehaviorSubject<boolean>(typeof navigator === 'undefined' ? true : navigator.onLine),
+  new ValueSubject<boolean>(typeof navigator === 'undefined' ? true : navigator.onLine),
   true,
 );
 

@@ -4,7 +4,7 @@
  * changes), otherwise straight from the bootstrap. With no answer at all, every flag has
  * its default.
  */
-import { BehaviorSubject } from 'rxjs';
+import { ValueSubject } from './value-subject';
 import type { FlagContext } from '../../domain/flags/context';
 import { FLAG_KEYS, resolveFlags, type FlagValues } from '../../domain/flags/flags';
 import type { Bootstrap } from '../../domain/shared/bootstrap';
@@ -12,7 +12,7 @@ import { bootstrap$ } from './bootstrap';
 import { withServerValue } from './use-observable';
 
 export const flags$ = withServerValue(
-  new BehaviorSubject<FlagValues>(resolveFlags(bootstrap$.getValue()?.flags ?? {})),
+  new ValueSubject<FlagValues>(resolveFlags(bootstrap$.getValue()?.flags ?? {})),
   resolveFlags({}),
 );
 

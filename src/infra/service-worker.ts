@@ -4,10 +4,10 @@
  * swapping the app under them: a new version waits until accepted. workbox-window is
  * loaded then, so it is not part of the first-load JavaScript.
  */
-import { BehaviorSubject } from 'rxjs';
+import { ValueSubject } from './value-subject';
 import type { Workbox } from 'workbox-window';
 
-export const updateAvailable$ = new BehaviorSubject<boolean>(false);
+export const updateAvailable$ = new ValueSubject<boolean>(false);
 
 let workbox: Workbox | undefined;
 

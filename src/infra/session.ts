@@ -5,7 +5,7 @@
  * (`sessionUnconfirmed$`): their changes are queued under their id and sent only once the
  * server has confirmed the session (decision 023).
  */
-import { BehaviorSubject, Subject } from 'rxjs';
+import { EventSubject, ValueSubject } from './value-subject';
 import { withServerValue } from './use-observable';
 
 export interface SignedInUser {
@@ -17,10 +17,10 @@ export interface SignedInUser {
   readonly registrationCountryIso: string | null;
 }
 
-export const currentUser$ = withServerValue(new BehaviorSubject<SignedInUser | null>(null), null);
+export const currentUser$ = withServerValue(new ValueSubject<SignedInUser | null>(null), null);
 
 /** True while the user shown is remembered here and the server has not confirmed them. */
-export const sessionUnconfirmed$ = withServerValue(new BehaviorSubject<boolean>(false), false);
+export const sessionUnconfirmed$ = withServerValue(new ValueSubject<boolean>(false), false);
 
 /** The signed-in user whose session the server confirmed: whose changes may be sent. */
 export function confirmedUserId(): string | null {
@@ -31,4 +31,4 @@ export function confirmedUserId(): string | null {
  * Asks sign-in to check the session with the server now (the server refused a request as
  * this user's: it may have ended elsewhere). Sign-in answers per SPEC 4.3.
  */
-export const sessionCheckRequested$ = new Subject<void>();
+export const sessionCheckRequested$ = new EventSubject<void>();

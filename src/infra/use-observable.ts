@@ -1,6 +1,6 @@
-/** Subscribes a component to an RxJS observable that always holds a current value. */
+/** Subscribes a component to a value that changes (a ValueSubject or an RxJS BehaviorSubject). */
 import { useSyncExternalStore } from 'react';
-import type { BehaviorSubject } from 'rxjs';
+import type { ObservedValue } from './value-subject';
 
 const serverValues = new WeakMap<object, unknown>();
 
@@ -9,15 +9,15 @@ const serverValues = new WeakMap<object, unknown>();
  * known (no storage, no session, no flags of its own). A server-rendered page hydrates with
  * it, so the first render matches the server's HTML; the browser's own value follows at once.
  */
-export function withServerValue<T>(
-  subject: BehaviorSubject<T>,
-  value: NoInfer<T>,
-): BehaviorSubject<T> {
+export function withServerValue<S extends ObservedValue<unknown>>(
+  subject: S,
+  value: S extends ObservedValue<infer T> ? T : never,
+): S {
   serverValues.set(subject, value);
   return subject;
 }
 
-export function useObservableValue<T>(subject: BehaviorSubject<T>): T {
+export function useObservableValue<T>(subject: ObservedValue<T>): T {
   return useSyncExternalStore(
     (onChange) => {
       const subscription = subject.subscribe(onChange);

@@ -3,18 +3,18 @@
  * signed out; the idle warning's time left; and a promise that settles once the first answer
  * is known, for pages that need to know before they open.
  */
-import { BehaviorSubject } from 'rxjs';
+import { ValueSubject } from '../value-subject';
 import { withServerValue } from '../use-observable';
 
 export type AuthStatus = 'processing' | 'signed-in' | 'signed-out';
 
 export const authStatus$ = withServerValue(
-  new BehaviorSubject<AuthStatus>('processing'),
+  new ValueSubject<AuthStatus>('processing'),
   'processing',
 );
 
 /** Milliseconds left before the inactivity timeout, while the warning shows. */
-export const idleWarning$ = withServerValue(new BehaviorSubject<number | null>(null), null);
+export const idleWarning$ = withServerValue(new ValueSubject<number | null>(null), null);
 
 let settle: (() => void) | undefined;
 const ready = new Promise<void>((resolve) => {

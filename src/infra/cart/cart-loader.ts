@@ -3,7 +3,7 @@
  * cart's decider, the sync engine) loads once the page is idle, or at once when a screen
  * needs it, and its count, waiting changes and notices are mirrored here for the header.
  */
-import { BehaviorSubject, Subject } from 'rxjs';
+import { EventSubject, ValueSubject } from '../value-subject';
 import type { CartSummary } from '../../../domain/cart/projections/summary';
 import type { Storefront } from '../../../domain/storefront/storefronts';
 import { authSettled } from '../auth/auth-state';
@@ -12,15 +12,15 @@ import type { SyncNotice } from '../sync/sync-engine';
 import type { CartStore, MergeOffer } from './cart-store';
 
 /** The active cart's summary; null until the cart store has opened it. */
-export const cartSummary$ = new BehaviorSubject<CartSummary | null>(null);
+export const cartSummary$ = new ValueSubject<CartSummary | null>(null);
 /** Changes made here that the server has not confirmed yet. */
-export const cartQueued$ = new BehaviorSubject<number>(0);
+export const cartQueued$ = new ValueSubject<number>(0);
 /** Changes set aside after repeated server errors: kept until the person tries again. */
-export const cartSetAside$ = new BehaviorSubject<number>(0);
+export const cartSetAside$ = new ValueSubject<number>(0);
 /** Commands the server refused or could not take, in the spec's words. */
-export const cartNotices$ = new Subject<SyncNotice>();
+export const cartNotices$ = new EventSubject<SyncNotice>();
 /** A cart made before sign-in that waits for the person's choice (SPEC 2.5 old-cart merge). */
-export const cartMergeOffer$ = new BehaviorSubject<MergeOffer | null>(null);
+export const cartMergeOffer$ = new ValueSubject<MergeOffer | null>(null);
 /**
  * Commands whose outcome a screen shows itself (a promotion code next to its field): the
  * shell's notices leave them out.
