@@ -206,16 +206,17 @@ for (const { route, lhr, performanceRuns } of medians) {
   for (const [category, audits] of Object.entries(failingAudits(lhr))) {
     if (audits.length === 0) continue;
     console.log(`  Failing ${category} audits:`);
-    for (const audit of audits) printAudit(audit);
+    for (const audit of audits) printAudit(audit, !audit.weighted);
   }
   const opportunities = topOpportunities(lhr);
   if (opportunities.length > 0) console.log('  Top performance opportunities:');
   for (const audit of opportunities) printAudit(audit);
 }
 
-function printAudit(audit: AuditToFix): void {
+function printAudit(audit: AuditToFix, unweighted = false): void {
   const figure = audit.displayValue ? ` (${audit.displayValue})` : '';
-  console.log(`    ${audit.id}: ${audit.title}${figure}`);
+  const weight = unweighted ? ' [weight 0: the score does not count it]' : '';
+  console.log(`    ${audit.id}: ${audit.title}${figure}${weight}`);
   for (const where of audit.where) console.log(`      ${where}`);
 }
 

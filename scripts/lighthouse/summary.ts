@@ -84,6 +84,8 @@ export interface AuditToFix {
   displayValue: string;
   /** Where it failed: the first few elements, scripts or issues Lighthouse lists. */
   where: string[];
+  /** False when its weight is 0: it fails without lowering the category's score. */
+  weighted: boolean;
 }
 
 type Audit = Result['audits'][string];
@@ -108,26 +110,53 @@ function describeValue(value: unknown): string | undefined {
   }
 }
 
-/** The first column of the audit's table (an element, a URL, an issue), a few rows of it. */
+/**
+ * The first column of the audit's table (an element, a URL, an issue), a few rows of it; for a
+ * list of tables (the LCP element and its phases), of the first table.
+ */
 export function whereFound(audit: Audit, limit = 3): string[] {
-  const details = audit.details;
-  if (!details || (details.type !== 'table' && details.type !== 'opportunity')) return [];
-  const key = details.headings.find((heading) => heading.key !== null)?.key;
+  let details: unknown = audit.details;
+  if (isDetails(details, 'list')) details = details.items.find((item) => isDetails(item, 'table'));
+  if (!isDetails(details, 'table') && !isDetails(details, 'opportunity')) return [];
+  const key = details.headings?.find((heading) => heading.key !== null)?.key;
   if (!key) return [];
   return details.items
-    .map((item) => describeValue(item[key]))
+    .map((item) => describeValue((item as Record<string, unknown>)[key]))
     .filter((text): text is string => text !== undefined && text !== '')
     .slice(0, limit)
     .map((text) => (text.length > 160 ? `${text.slice(0, 157)}...` : text));
 }
 
-function toFix(audit: Audit): AuditToFix {
+function isDetails<T extends string>(
+  value: unknown,
+  type: T,
+): value is { type: T; items: unknown[]; headings?: { key: string | null }[] } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { type?: unknown }).type === type &&
+    Array.isArray((value as { items?: unknown }).items)
+  );
+}
+
+type AuditRef = NonNullable<Result['categories'][string]>['auditRefs'][number];
+
+function toFix({ audit, ref }: { audit: Audit; ref: AuditRef }): AuditToFix {
   return {
     id: audit.id,
     title: audit.title,
     displayValue: audit.displayValue ?? '',
     where: whereFound(audit),
+    weighted: ref.weight > 0,
   };
+}
+
+/** The category's audits with their reference (weight, group), those that ran. */
+function auditsOf(lhr: Result, categoryId: string): { audit: Audit; ref: AuditRef }[] {
+  return (lhr.categories[categoryId]?.auditRefs ?? []).flatMap((ref) => {
+    const audit = lhr.audits[ref.id];
+    return audit ? [{ audit, ref }] : [];
+  });
 }
 
 const SCORED_MODES = new Set(['binary', 'numeric', 'metricSavings']);
@@ -136,13 +165,10 @@ const SCORED_MODES = new Set(['binary', 'numeric', 'metricSavings']);
 export function failingAudits(lhr: Result): Record<string, AuditToFix[]> {
   const failing: Record<string, AuditToFix[]> = {};
   for (const id of ['accessibility', 'best-practices', 'seo'] as const) {
-    const category = lhr.categories[id];
-    if (!category) continue;
-    failing[id] = category.auditRefs
-      .map((ref) => lhr.audits[ref.id])
-      .filter((audit) => audit !== undefined)
+    if (!lhr.categories[id]) continue;
+    failing[id] = auditsOf(lhr, id)
       .filter(
-        (audit) =>
+        ({ audit }) =>
           SCORED_MODES.has(audit.scoreDisplayMode) && audit.score !== null && audit.score < 1,
       )
       .map(toFix);
@@ -161,17 +187,16 @@ function savingsMs(audit: Audit): number {
  * (layout shifts, the LCP element). The metrics themselves and hidden audits are left out.
  */
 export function topOpportunities(lhr: Result, limit = 6): AuditToFix[] {
-  const category = lhr.categories.performance;
-  if (!category) return [];
-  return category.auditRefs
-    .filter((ref) => ref.group !== 'metrics' && ref.group !== 'hidden')
-    .map((ref) => lhr.audits[ref.id])
-    .filter((audit) => audit !== undefined)
+  return auditsOf(lhr, 'performance')
+    .filter(({ ref }) => ref.group !== 'metrics' && ref.group !== 'hidden')
     .filter(
-      (audit) =>
+      ({ audit }) =>
         SCORED_MODES.has(audit.scoreDisplayMode) && audit.score !== null && audit.score < 0.9,
     )
-    .sort((a, b) => savingsMs(b) - savingsMs(a) || (a.score ?? 0) - (b.score ?? 0))
+    .sort(
+      (a, b) =>
+        savingsMs(b.audit) - savingsMs(a.audit) || (a.audit.score ?? 0) - (b.audit.score ?? 0),
+    )
     .slice(0, limit)
     .map(toFix);
 }

@@ -28,7 +28,7 @@ function lhr(
   metrics: { fcp?: number; lcp?: number; tbt?: number; cls?: number } = {},
   extra: {
     audits?: Audit[];
-    refs?: Partial<Record<string, { id: string; group?: string }[]>>;
+    refs?: Partial<Record<string, { id: string; group?: string; weight?: number }[]>>;
   } = {},
 ): Result {
   const metricAudits = [
@@ -108,7 +108,7 @@ describe('the Lighthouse summary', () => {
         refs: {
           accessibility: [{ id: 'color-contrast' }, { id: 'image-alt' }, { id: 'focus-traps' }],
           seo: [{ id: 'canonical' }],
-          'best-practices': [{ id: 'inspector-issues' }],
+          'best-practices': [{ id: 'inspector-issues', weight: 0 }],
         },
       },
     );
@@ -119,10 +119,17 @@ describe('the Lighthouse summary', () => {
           title: 'Title of color-contrast',
           displayValue: '',
           where: ['p.price <p class="price">'],
+          weighted: true,
         },
       ],
       'best-practices': [
-        { id: 'inspector-issues', title: 'Title of inspector-issues', displayValue: '', where: [] },
+        {
+          id: 'inspector-issues',
+          title: 'Title of inspector-issues',
+          displayValue: '',
+          where: [],
+          weighted: false,
+        },
       ],
       seo: [],
     });
@@ -165,6 +172,37 @@ describe('the Lighthouse summary', () => {
       'unused-javascript',
       'layout-shifts',
     ]);
+  });
+
+  it('names the LCP element from the first table of its list', () => {
+    const lcpElement = audit('largest-contentful-paint-element', {
+      score: 0,
+      scoreDisplayMode: 'metricSavings',
+      details: {
+        type: 'list',
+        items: [
+          {
+            type: 'table',
+            headings: [{ key: 'node', valueType: 'node', label: 'Element' }],
+            items: [{ node: { type: 'node', selector: 'section.home__hero > p', snippet: '<p>' } }],
+          },
+          {
+            type: 'table',
+            headings: [{ key: 'phase', valueType: 'text', label: 'Phase' }],
+            items: [{ phase: 'TTFB' }],
+          },
+        ],
+      },
+    });
+    const result = lhr(
+      0.7,
+      {},
+      {
+        audits: [lcpElement],
+        refs: { performance: [{ id: 'largest-contentful-paint-element' }] },
+      },
+    );
+    expect(topOpportunities(result)[0]?.where).toEqual(['section.home__hero > p <p>']);
   });
 
   it('names each target a page misses, and none when it meets them', () => {
