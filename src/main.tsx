@@ -1,3 +1,5 @@
+// First: before any schema exists (see the module).
+import './infra/zod-jitless';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import {
