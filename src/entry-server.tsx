@@ -5,8 +5,6 @@
  * same routes and loaders the browser uses. Pages whose content is the buyer's own render
  * their frame and a skeleton (SKELETON_ON_SERVER); the browser fills them in.
  */
-import { I18nProvider } from '@lingui/react';
-import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
   createStaticHandler,
@@ -19,6 +17,7 @@ import { scriptSafeJson } from '../domain/catalog/structured-data';
 import { resolveFlags } from '../domain/flags/flags';
 import { requiresSignIn } from '../domain/storefront/routes';
 import { isLocale, storefrontForStorePath } from '../domain/storefront/storefronts';
+import { AppFrame } from './app/App';
 import { SKELETON_ON_SERVER, storeRoutes } from './app/router';
 import { setServerNetwork } from './infra/http';
 import { flags$ } from './infra/flags';
@@ -139,11 +138,9 @@ async function render(
   withServerValue(flags$, data.flags ?? resolveFlags({}));
   setServerNetwork(fetchImpl, origin);
   const html = renderToString(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </I18nProvider>
-    </StrictMode>,
+    <AppFrame>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppFrame>,
   );
   const head = HOISTED.exec(html)?.[0] ?? '';
   return {

@@ -1,5 +1,5 @@
 import { I18nProvider } from '@lingui/react';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
 import { i18n } from '../infra/i18n';
 import type { createRouter } from './router';
@@ -12,13 +12,26 @@ function ReadyMarker() {
   return null;
 }
 
-export function App({ router }: { router: ReturnType<typeof createRouter> }) {
+/**
+ * What wraps the router, the same in the browser and on the server (src/entry-server.tsx):
+ * React's ids (useId) come from the tree's shape, so a hydrated page keeps the server's only
+ * if both render the same frame around the same routes.
+ */
+export function AppFrame({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
+        {children}
         <ReadyMarker />
       </I18nProvider>
     </StrictMode>
+  );
+}
+
+export function App({ router }: { router: ReturnType<typeof createRouter> }) {
+  return (
+    <AppFrame>
+      <RouterProvider router={router} />
+    </AppFrame>
   );
 }
