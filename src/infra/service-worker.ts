@@ -1,9 +1,10 @@
 /**
- * Registers the service worker (sw/sw.ts) once the page has loaded and the browser is idle,
- * so it never competes with the first render, and offers updates to the user instead of
+ * Registers the service worker (sw/sw.ts) once the first page is on screen and the browser is
+ * idle (decision 041), so it never competes with the first render, and offers updates to the user instead of
  * swapping the app under them: a new version waits until accepted. workbox-window is
  * loaded then, so it is not part of the first-load JavaScript.
  */
+import { whenIdleAfterFirstPaint } from './first-paint';
 import { ValueSubject } from './value-subject';
 import type { Workbox } from 'workbox-window';
 
@@ -25,17 +26,11 @@ async function register(): Promise<void> {
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  const start = () => {
+  void whenIdleAfterFirstPaint().then(() => {
     register().catch((error: unknown) => {
       console.error('Service worker registration failed', error);
     });
-  };
-  const whenIdle = () => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 3_000 });
-    else setTimeout(start, 1_000);
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  });
 }
 
 /** Activates the waiting version; the page reloads once it controls it. */

@@ -1,4 +1,7 @@
-/** The cart store for a screen: loaded at once, with this storefront's cart for this person. */
+/**
+ * The cart store for a screen, with this storefront's cart for this person: loaded as soon as
+ * the first page is on screen (on a first visit the page paints without it; decision 041).
+ */
 import { useEffect, useState } from 'react';
 import { of, switchMap } from 'rxjs';
 import type { SavedCartsState } from '../../domain/saved-cart/saved-carts';
@@ -16,7 +19,7 @@ export function useCartStore(): CartStore | null {
   const [store, setStore] = useState<CartStore | null>(null);
   useEffect(() => {
     let current = true;
-    void openCart(storefront)
+    void openCart(storefront, 'after-paint')
       .then((loaded) => {
         if (current) setStore(loaded);
       })

@@ -1,8 +1,10 @@
 /**
  * The cart for the shell, without its weight on the first page: the cart store (Dexie, the
- * cart's decider, the sync engine) loads once the page is idle, or at once when a screen
- * needs it, and its count, waiting changes and notices are mirrored here for the header.
+ * cart's decider, the sync engine) loads once the first page is on screen and the browser is
+ * idle, or when a screen needs it (decision 041), and its count, waiting changes and notices
+ * are mirrored here for the header.
  */
+import { afterFirstPaint, whenIdleAfterFirstPaint } from '../first-paint';
 import { EventSubject, ValueSubject } from '../value-subject';
 import type { CartSummary } from '../../../domain/cart/projections/summary';
 import type { Storefront } from '../../../domain/storefront/storefronts';
@@ -64,35 +66,25 @@ export function loadCartStore(): Promise<CartStore> {
 }
 
 /**
- * Loads the cart store once the page has loaded and the browser has nothing better to do
- * (a screen that needs the cart loads it at once with `loadCartStore`).
+ * Loads the cart store once the first page is on screen and the browser has nothing better
+ * to do (a screen that needs the cart loads it at once with `loadCartStore`).
  */
-export function loadCartStoreWhenIdle(): Promise<CartStore> {
-  if (loading) return loading;
-  return new Promise((resolve, reject) => {
-    const run = () => {
-      loadCartStore().then(resolve, reject);
-    };
-    const whenIdle = () => {
-      if (typeof window.requestIdleCallback === 'function') {
-        window.requestIdleCallback(run, { timeout: 3_000 });
-      } else {
-        setTimeout(run, 1_000);
-      }
-    };
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
-  });
+export async function loadCartStoreWhenIdle(): Promise<CartStore> {
+  if (!loading) await whenIdleAfterFirstPaint();
+  return loadCartStore();
 }
 
 /**
  * The cart store with this storefront's cart open for whoever is signed in: the visitor's
- * or the user's, decided once sign-in has its answer (10 s at most).
+ * or the user's, decided once sign-in has its answer (10 s at most). `after-paint`: a screen
+ * that offers the cart (an add-to-cart button) but does not show it; `idle`: the header's
+ * count; `now`: a screen that is the cart, or a loader that needs it.
  */
 export async function openCart(
   storefront: Storefront,
-  when: 'now' | 'idle' = 'now',
+  when: 'now' | 'after-paint' | 'idle' = 'now',
 ): Promise<CartStore> {
+  if (when === 'after-paint' && !loading) await afterFirstPaint();
   const store = await (when === 'idle' ? loadCartStoreWhenIdle() : loadCartStore());
   await authSettled(10_000);
   await store.activate(storefront, currentUser$.getValue());
