@@ -3,7 +3,7 @@
  * (built by `vite build --ssr` into dist/.server/) and answers a page request with its HTML
  * already rendered: frame, header, footer, navigation and the page's own content, from the
  * same routes and loaders the browser uses. Pages whose content is the buyer's own render
- * their frame and a skeleton (SKELETON_ON_SERVER); the browser fills them in.
+ * their frame and a skeleton (isSkeletonRoute); the browser fills them in.
  */
 import { renderToString } from 'react-dom/server';
 import {
@@ -18,7 +18,7 @@ import { resolveFlags } from '../domain/flags/flags';
 import { requiresSignIn } from '../domain/storefront/routes';
 import { isLocale, storefrontForStorePath } from '../domain/storefront/storefronts';
 import { AppFrame } from './app/App';
-import { SKELETON_ON_SERVER, storeRoutes } from './app/router';
+import { isSkeletonRoute, storeRoutes } from './app/router';
 import { setServerNetwork } from './infra/http';
 import { flags$ } from './infra/flags';
 import { i18n } from './infra/i18n';
@@ -42,10 +42,6 @@ export type Rendered =
   | { readonly kind: 'redirect'; readonly status: number; readonly location: string }
   /** This address is the browser's to render (the root, sign-in callbacks, unknown hosts). */
   | { readonly kind: 'browser' };
-
-function isSkeletonRoute(route: RouteObject): boolean {
-  return route.handle === SKELETON_ON_SERVER;
-}
 
 /**
  * The routes as the server runs them: the same tree (so route ids match the browser's), with

@@ -9,7 +9,7 @@ import {
   type StoreLanguage,
 } from '../domain/storefront/storefronts';
 import { App } from './app/App';
-import { createRouter, SKELETON_ON_SERVER, storeRoutes } from './app/router';
+import { createRouter, isSkeletonRoute, storeRoutes } from './app/router';
 import { dataLayer } from './infra/analytics';
 import { setNavigator, startAuth } from './infra/auth/auth';
 import { bootstrap$ } from './infra/bootstrap';
@@ -48,7 +48,7 @@ function storefrontData(hydration: HydrationState): StorefrontRouteData | undefi
  */
 async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
   const matches = matchRoutes(routes, window.location) ?? [];
-  const cut = matches.findIndex((match) => match.route.handle === SKELETON_ON_SERVER);
+  const cut = matches.findIndex((match) => isSkeletonRoute(match.route));
   await Promise.all(
     (cut === -1 ? matches : matches.slice(0, cut)).map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;

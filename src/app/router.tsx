@@ -4,6 +4,7 @@
  * host configured for a storefront may drop the prefix. Pages under my-account and checkout
  * send a visitor to sign-in, and back afterwards. Pages other than home are code-split.
  */
+import { msg } from '@lingui/core/macro';
 import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
@@ -13,6 +14,7 @@ import {
   type RouteObject,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
+import type { MessageDescriptor } from '@lingui/core';
 import { localeForCountry } from '../../domain/storefront/country-locale';
 import { resolveLocale } from '../../domain/storefront/resolve-locale';
 import { requiresSignIn } from '../../domain/storefront/routes';
@@ -33,7 +35,7 @@ import { authSettled } from '../infra/auth/auth-state';
 import { currentUser$ } from '../infra/session';
 import { loadRegionalContent } from '../shell/content/load-regional-content';
 import { CatchAllPage, NotFoundPage } from '../shell/NotFoundPage';
-import { PageSkeleton } from '../shell/PageSkeleton';
+import { PageSkeleton, type SkeletonHandle } from '../shell/PageSkeleton';
 import { RouteErrorPage } from '../shell/RouteErrorPage';
 import { StorefrontLayout } from '../shell/StorefrontLayout';
 import type { StorefrontRouteData } from '../shell/use-storefront';
@@ -89,10 +91,19 @@ storePathLoader.hydrate = true;
  * Pages whose content is the buyer's own (cart, checkout, account, orders): the server renders
  * their frame and a skeleton, the browser their data (decision 038).
  */
-export const SKELETON_ON_SERVER = { skeletonOnServer: true } as const;
+export function isSkeletonRoute(route: RouteObject): boolean {
+  return (route.handle as Partial<SkeletonHandle> | undefined)?.skeletonOnServer === true;
+}
 
-function buyerPage(route: RouteObject): RouteObject {
-  return { ...route, HydrateFallback: PageSkeleton, handle: SKELETON_ON_SERVER };
+/**
+ * A buyer's page, with the heading its skeleton shows: the page's own, so the first paint
+ * already has it (and nothing moves when the page replaces the skeleton).
+ */
+function buyerPage(route: RouteObject, heading?: MessageDescriptor): RouteObject {
+  const handle: SkeletonHandle = heading
+    ? { skeletonOnServer: true, heading }
+    : { skeletonOnServer: true };
+  return { ...route, HydrateFallback: PageSkeleton, handle };
 }
 
 /** The hosts configured for a storefront, from the last start-up answer or a fresh one. */
@@ -152,12 +163,15 @@ function storefrontPages(): RouteObject[] {
         return { Component: page.SearchPage, loader: data.searchLoader };
       },
     },
-    buyerPage({
-      path: 'cart',
-      lazy: async () => ({
-        Component: (await import('../features/cart/components/CartPage')).CartPage,
-      }),
-    }),
+    buyerPage(
+      {
+        path: 'cart',
+        lazy: async () => ({
+          Component: (await import('../features/cart/components/CartPage')).CartPage,
+        }),
+      },
+      msg`Your Shopping Cart`,
+    ),
     ...['my-account/saved-carts', 'saved-carts'].flatMap((base): RouteObject[] => [
       buyerPage({
         path: base,
@@ -174,7 +188,7 @@ function storefrontPages(): RouteObject[] {
         }),
       }),
     ]),
-    ...orderRoutes().map(buyerPage),
+    ...orderRoutes().map((route) => buyerPage(route)),
     {
       path: 'quick-order',
       lazy: async () => ({
@@ -182,7 +196,7 @@ function storefrontPages(): RouteObject[] {
           .QuickOrderPage,
       }),
     },
-    ...checkoutRoutes().map(buyerPage),
+    ...checkoutRoutes(),
     {
       path: 'p/:code',
       lazy: async () => {
@@ -206,7 +220,7 @@ function checkoutRoutes(): RouteObject[] {
   const step = (load: () => Promise<{ Component: ComponentType }>) => ({
     lazy: async () => ({ Component: (await load()).Component }),
   });
-  return [
+  const routes: RouteObject[] = [
     {
       path: 'checkout',
       lazy: async () => {
@@ -219,6 +233,7 @@ function checkoutRoutes(): RouteObject[] {
       children: [
         {
           index: true,
+          handle: { heading: msg`Accounts for checkout` } satisfies Partial<SkeletonHandle>,
           ...step(async () => ({
             Component: (await import('../features/checkout/components/AccountsStep')).AccountsStep,
           })),
@@ -280,6 +295,11 @@ function checkoutRoutes(): RouteObject[] {
         return { Component: page.ConfirmationPage, loader: data.confirmationLoader };
       },
     },
+  ];
+  const [checkout, ...others] = routes;
+  return [
+    ...(checkout ? [buyerPage(checkout, msg`Secure checkout`)] : []),
+    ...others.map((route) => buyerPage(route)),
   ];
 }
 
