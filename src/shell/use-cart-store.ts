@@ -3,7 +3,6 @@
  * the first page is on screen (on a first visit the page paints without it; decision 041).
  */
 import { useEffect, useState } from 'react';
-import { of, switchMap } from 'rxjs';
 import type { SavedCartsState } from '../../domain/saved-cart/saved-carts';
 import { openCart } from '../infra/cart/cart-loader';
 import type { CartStore } from '../infra/cart/cart-store';
@@ -38,11 +37,18 @@ export function useSavedCarts(store: CartStore | null): SavedCartsState | null {
   const [state, setState] = useState<SavedCartsState | null>(null);
   useEffect(() => {
     if (!store) return;
-    const subscription = store.active$
-      .pipe(switchMap((active) => active?.savedCarts?.state$ ?? of(null)))
-      .subscribe(setState);
+    // The active cart's saved carts, followed afresh whenever the active cart changes.
+    let savedCarts: { unsubscribe(): void } | undefined;
+    const active = store.active$.subscribe((cart) => {
+      savedCarts?.unsubscribe();
+      savedCarts = undefined;
+      const stream = cart?.savedCarts;
+      if (stream) savedCarts = stream.state$.subscribe(setState);
+      else setState(null);
+    });
     return () => {
-      subscription.unsubscribe();
+      active.unsubscribe();
+      savedCarts?.unsubscribe();
     };
   }, [store]);
   return state;

@@ -9,33 +9,13 @@ import type { CartContext, CartProduct } from '../../../domain/cart/context';
 import type { CartEvent } from '../../../domain/cart/events';
 import type { CartOwner, CartState } from '../../../domain/cart/state';
 import { cartStreamKind } from '../../../domain/cart/stream';
-import type { CatalogIndexItem, ProductDetail } from '../../../domain/catalog/catalog';
 import type { Storefront } from '../../../domain/storefront/storefronts';
 import { streamIdOf } from '../../../domain/sync/stream-kind';
 import type { StreamDefinition } from '../sync/sync-engine';
 
 export const cartStreamId = (cartId: string) => streamIdOf(cartStreamKind, cartId);
 
-/** What the cart needs to know of a product, from the index or a product page. */
-export function cartProductOf(item: CatalogIndexItem | ProductDetail): CartProduct {
-  return {
-    code: item.code,
-    name: item.name,
-    program: item.program,
-    format: item.format,
-    qualificationLevel: item.qualificationLevel,
-    notDiscountable: item.notDiscountable,
-    soldOnline: item.availability !== 'not-sold-online',
-    orderableOnline: item.availability !== 'not-orderable-online',
-    preOrder: item.availability === 'pre-order',
-    aimsweb: item.aimsweb,
-    minOrderQuantity: item.minOrderQuantity,
-    maxOrderQuantity: item.maxOrderQuantity,
-    // Out of stock is known from the availability; how many are left only the server knows.
-    stock: item.availability === 'out-of-stock' ? 0 : null,
-    unitPriceMinor: item.priceMinor,
-  };
-}
+export { cartProductOf } from './cart-product';
 
 export function browserCartContext(options: {
   readonly cartId: string;

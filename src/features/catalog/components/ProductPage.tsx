@@ -30,7 +30,7 @@ import { pageOrigin } from '../../../infra/http';
 import { keepOfflineCopy } from '../../../infra/offline-copy';
 import { WORKER_CACHES } from '../../../../domain/shared/worker-caches';
 import { ApiError } from '../../../infra/api';
-import { cartProductOf } from '../../../infra/cart/cart-stream';
+import { cartProductOf } from '../../../infra/cart/cart-product';
 import { CATEGORY_LABELS } from '../../../shell/content/fallback-content';
 import { languageTag } from '../../../shell/storefront-label';
 import { useCartStore } from '../../../shell/use-cart-store';

@@ -20,7 +20,7 @@ import {
 } from '../../../../domain/catalog/catalog';
 import { DomainError } from '../../../../domain/shared/domain-error';
 import type { Message } from '../../../../domain/shared/message';
-import { cartProductOf } from '../../../infra/cart/cart-stream';
+import { cartProductOf } from '../../../infra/cart/cart-product';
 import { loadIndex } from '../../../infra/catalog-index';
 import { CATEGORY_LABELS } from '../../../shell/content/fallback-content';
 import { useCartStore } from '../../../shell/use-cart-store';
