@@ -4,7 +4,8 @@
  * before it was interactive, in gzip bytes (level 9, as served). Interactive means the app's
  * first render has committed (it sets html[data-ready], src/app/App.tsx) and a main heading
  * shows: a server-rendered page has its h1 before any script runs, so the heading alone would
- * stop the count too early. Module preloads count as scripts. What loads after that (the
+ * stop the count too early. Module preloads count as scripts. A file counts when its request
+ * started before that moment, by the page's own resource timing. What loads after that (the
  * service worker's registration code, later routes) is not counted.
  * Prints a table and writes reports/size.json: [{ route, jsGzipBytes, cssGzipBytes }].
  */
@@ -29,6 +30,30 @@ interface RouteSize {
   files: { file: string; gzipBytes: number }[];
 }
 
+/** Records `__interactiveAt` once html[data-ready] is set and an h1 shows. */
+const MARK_INTERACTIVE = `
+  new MutationObserver((_, observer) => {
+    const h1 = document.querySelector('h1');
+    if (!document.documentElement.hasAttribute('data-ready') || !h1?.getClientRects().length) return;
+    window.__interactiveAt = performance.now();
+    observer.disconnect();
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+`;
+
+/** The page's own .js and .css files whose request started before it was interactive. */
+function requestedBefore(origin: string): string {
+  return `(() => {
+    const at = window.__interactiveAt ?? performance.now();
+    const paths = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime <= at)
+      .map((entry) => new URL(entry.name))
+      .filter((url) => url.origin === ${JSON.stringify(origin)} && /\\.(js|css)$/.test(url.pathname))
+      .map((url) => url.pathname);
+    return [...new Set(paths)].sort();
+  })()`;
+}
+
 const executablePath = findChromium();
 if (!executablePath) {
   console.error('npm run size measures in Chromium: set CHROME_PATH or install chromium.');
@@ -44,20 +69,18 @@ try {
   for (const route of ROUTES) {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
-    const loaded = new Set<string>();
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.origin !== store.url) return;
-      const type = request.resourceType();
-      const isScript = type === 'script' || url.pathname.endsWith('.js');
-      if (isScript || type === 'stylesheet') loaded.add(url.pathname);
-    });
+    // The moment the page became interactive, taken in the page: Playwright's polling sees it
+    // up to half a second later, and what the page starts right after its first paint (sign-in,
+    // the cart, the worker; decision 041) would be counted too. (Page code as text: this
+    // script is type-checked without the DOM's types.)
+    await page.addInitScript({ content: MARK_INTERACTIVE });
     await page.goto(`${store.url}${route}`, { waitUntil: 'commit' });
     await Promise.all([
       page.locator('html[data-ready]').waitFor({ state: 'attached' }),
       page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible' }),
     ]);
-    const beforeInteractive = [...loaded].sort();
+    // Scripts (module preloads included) and stylesheets whose request started before then.
+    const beforeInteractive = await page.evaluate<string[]>(requestedBefore(store.url));
     await context.close();
 
     const files: RouteSize['files'] = [];
