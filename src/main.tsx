@@ -1,6 +1,5 @@
 // First: before any schema exists (see the module).
 import './infra/zod-jitless';
-import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import {
@@ -88,11 +87,7 @@ if (served) {
     withServerValue(flags$, served.flags);
     if (!bootstrap$.getValue()) flags$.next(served.flags);
   }
-  // As a transition, hydration yields to the browser every few milliseconds instead of
-  // holding the main thread for the whole page (a tap meanwhile is answered sooner).
-  startTransition(() => {
-    hydrateRoot(root, <App router={router} />);
-  });
+  hydrateRoot(root, <App router={router} />);
 } else {
   createRoot(root).render(<App router={router} />);
 }
