@@ -398,6 +398,8 @@ for (const viewport of [
         await expect(page.locator('#router-data'), `${path} came from the server`).toHaveCount(1);
         // The data loaded on the server is not loaded again.
         expect(catalogCalls, `${path}: catalog calls made again in the browser`).toEqual([]);
+        // A buyer's page replaces its skeleton (and the skeleton's heading) once its code is in.
+        if (!keepsHeading) await expect(page.locator('main .page-skeleton')).toHaveCount(0);
         const kept = await page.evaluate(() => {
           const seen = (window as unknown as { __serverDom?: Record<string, Element> }).__serverDom;
           return Object.fromEntries(
