@@ -15,6 +15,7 @@ import {
 } from 'react-router';
 import { scriptSafeJson } from '../domain/catalog/structured-data';
 import { resolveFlags } from '../domain/flags/flags';
+import type { RenderedPage } from '../domain/shared/rendered-page';
 import { requiresSignIn } from '../domain/storefront/routes';
 import { isLocale, storefrontForStorePath } from '../domain/storefront/storefronts';
 import { AppFrame } from './app/App';
@@ -27,21 +28,7 @@ import { PageSkeleton } from './shell/PageSkeleton';
 import { languageTag } from './shell/storefront-label';
 import type { StorefrontRouteData } from './shell/use-storefront';
 
-export type Rendered =
-  | {
-      readonly kind: 'page';
-      readonly status: number;
-      /** The page's language tag, for <html lang>. */
-      readonly lang: string;
-      /** Title, meta and link elements the page rendered, for <head>. */
-      readonly head: string;
-      readonly body: string;
-      /** The routes' loader data, as JSON, for hydration. */
-      readonly data: string;
-    }
-  | { readonly kind: 'redirect'; readonly status: number; readonly location: string }
-  /** This address is the browser's to render (the root, sign-in callbacks, unknown hosts). */
-  | { readonly kind: 'browser' };
+export type Rendered = RenderedPage;
 
 /**
  * The routes as the server runs them: the same tree (so route ids match the browser's), with

@@ -13,20 +13,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RenderedPage } from '../../../domain/shared/rendered-page';
 import { requestOrigin } from '../auth/public-origin';
 
-/** What src/entry-server.tsx renders (kept in step with its `Rendered`). */
-type Rendered =
-  | {
-      readonly kind: 'page';
-      readonly status: number;
-      readonly lang: string;
-      readonly head: string;
-      readonly body: string;
-      readonly data: string;
-    }
-  | { readonly kind: 'redirect'; readonly status: number; readonly location: string }
-  | { readonly kind: 'browser' };
+type Rendered = RenderedPage;
 
 interface RendererModule {
   createRenderer(

@@ -1,0 +1,19 @@
+/**
+ * What the server renderer (src/entry-server.tsx) answers for a page request, as the server
+ * (server/src/plugins/ssr.ts) sends it on (decision 038): one definition for both sides.
+ */
+export type RenderedPage =
+  | {
+      readonly kind: 'page';
+      readonly status: number;
+      /** The page's language tag, for <html lang>. */
+      readonly lang: string;
+      /** Title, meta and link elements the page rendered, for <head>. */
+      readonly head: string;
+      readonly body: string;
+      /** The routes' loader data, as JSON, for hydration. */
+      readonly data: string;
+    }
+  | { readonly kind: 'redirect'; readonly status: number; readonly location: string }
+  /** This address is the browser's to render (the root, sign-in callbacks, unknown hosts). */
+  | { readonly kind: 'browser' };
