@@ -196,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerStaticFiles(app, options.staticDir, {
     publicUrl: options.publicUrl,
     countryHeader: options.publicConfig.countryHeader,
+    storefrontHosts: options.publicConfig.storefrontHosts,
   });
   return app;
 }

@@ -15,7 +15,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import type { MessageDescriptor } from '@lingui/core';
-import { localeForCountry } from '../../domain/storefront/country-locale';
+import { entryLocale } from '../../domain/storefront/entry-locale';
 import { resolveLocale } from '../../domain/storefront/resolve-locale';
 import { requiresSignIn } from '../../domain/storefront/routes';
 import {
@@ -123,15 +123,20 @@ async function otherLoader({ request }: LoaderFunctionArgs) {
   return enter(storefrontFor(preferredLocale()), false, request);
 }
 
-/** The root: the storefront last used, else the one for the visitor's country, else en-us. */
+/**
+ * The root, when the worker answers it (the server redirects it itself): the storefront last
+ * used, else the host's, else the one for the visitor's country, else en-us.
+ */
 async function rootLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const remembered = rememberedLocale();
-  if (remembered) return redirect(`/${remembered}/${url.search}`);
-  const byHost = resolveLocale({ host: url.host, pathname: '/' }, await storefrontHosts());
-  if (byHost.source === 'host') return redirect(`/${byHost.locale}/${url.search}`);
-  const bootstrap = bootstrap$.getValue();
-  const locale = localeForCountry(bootstrap?.country, navigator.languages) ?? DEFAULT_LOCALE;
+  const locale = entryLocale({
+    remembered,
+    host: url.host,
+    hosts: remembered ? {} : await storefrontHosts(),
+    country: bootstrap$.getValue()?.country,
+    languages: navigator.languages,
+  });
   return redirect(`/${locale}/${url.search}`);
 }
 

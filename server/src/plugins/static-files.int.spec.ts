@@ -42,15 +42,15 @@ describe('serving the PWA', () => {
     expect(response.body).toContain('<title>Store</title>');
   });
 
-  it('answers the root and .html routes with the page, with or without an Accept header', async () => {
-    for (const url of ['/', '/en-us/search.html?q=abc', '/fr-ca/']) {
+  it('answers .html routes with the page, with or without an Accept header', async () => {
+    for (const url of ['/en-us/search.html?q=abc', '/fr-ca/']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<title>Store</title>');
     }
     const compressed = await app.inject({
       method: 'GET',
-      url: '/',
+      url: '/fr-ca/',
       headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' },
     });
     expect(compressed.statusCode).toBe(200);
@@ -93,10 +93,85 @@ describe('serving the PWA', () => {
   it('sends a content security policy that allows only this origin', async () => {
     const response = await app.inject({
       method: 'GET',
-      url: '/',
+      url: '/en-us/',
       headers: { accept: 'text/html' },
     });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['content-security-policy']).toContain("object-src 'none'");
+  });
+});
+
+describe('addresses without a storefront', () => {
+  let dir: string;
+  let t: TestDatabase;
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+
+  beforeAll(async () => {
+    dir = await tempDir();
+    await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Store</title>');
+    if (!pglite) throw new Error('PGlite is always a test target');
+    t = await pglite.open();
+    app = await buildTestApp(t.database, {
+      staticDir: dir,
+      publicConfig: {
+        launchDarklyClientSideId: undefined,
+        gtmContainerId: undefined,
+        storefrontHosts: { 'store.example.co.uk': 'en-gb' },
+        countryHeader: 'x-country-code',
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await t.dispose();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function root(headers: Record<string, string>, url = '/') {
+    return app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+  }
+
+  it('sends the root to the storefront used last, whatever the country', async () => {
+    const response = await root({ cookie: 'store_locale=nl-nl', 'x-country-code': 'JP' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/nl-nl/');
+    // It depends on who asks: never cached, and said so.
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers.vary).toContain('cookie');
+    expect(response.headers.vary).toContain('accept-language');
+    expect(response.headers.vary).toContain('x-country-code');
+  });
+
+  it('sends a first visit to its host’s storefront, else its country’s, else en-us', async () => {
+    expect((await root({ host: 'store.example.co.uk' })).headers.location).toBe('/en-gb/');
+    expect((await root({ 'x-country-code': 'jp' })).headers.location).toBe('/ja-jp/');
+    expect(
+      (await root({ 'x-country-code': 'CA', 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' })).headers
+        .location,
+    ).toBe('/fr-ca/');
+    expect((await root({ 'x-country-code': 'CA' })).headers.location).toBe('/en-ca/');
+    expect((await root({ 'x-country-code': 'DE' })).headers.location).toBe('/en-us/');
+    expect((await root({})).headers.location).toBe('/en-us/');
+  });
+
+  it('keeps the query and ignores a cookie that is not a storefront', async () => {
+    const response = await root({ cookie: 'store_locale=<script>' }, '/?utm_source=mail');
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/en-us/?utm_source=mail');
+  });
+
+  it('sends any page on a storefront’s host below that storefront', async () => {
+    const response = await root({ host: 'store.example.co.uk' }, '/search.html?q=wisc');
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/en-gb/search.html?q=wisc');
+    const tricky = await root({ host: 'store.example.co.uk' }, '//evil.example/x');
+    expect(tricky.headers.location).toBe('/en-gb//evil.example/x');
+  });
+
+  it('leaves pages with a storefront, and other hosts’ pages, to the page', async () => {
+    expect((await root({}, '/fr-ca/cart')).statusCode).toBe(200);
+    expect((await root({}, '/no-such-page')).statusCode).toBe(200);
+    expect((await root({ host: 'store.example.co.uk' }, '/en-us/cart')).statusCode).toBe(200);
   });
 });

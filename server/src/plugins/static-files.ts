@@ -2,7 +2,8 @@
  * Serves the built PWA from the same origin as the API. Hashed assets are cached for a year;
  * the page, the service worker and the manifest are revalidated on every load so an update
  * reaches users. Any other GET for a page is a client-side route: it gets the app's page,
- * with a storefront's page already rendered in it on a first visit (plugins/ssr.ts).
+ * with a storefront's page already rendered in it on a first visit (plugins/ssr.ts); an address
+ * without a storefront is first sent to one (plugins/storefront-entry.ts).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
 import { createPageRenderer, type PageRendererOptions } from './ssr';
+import {
+  redirectToStorefront,
+  storefrontEntry,
+  type StorefrontEntryOptions,
+} from './storefront-entry';
 
 /** Paths that belong to the server, never to the client-side router. */
 const SERVER_PREFIXES = ['/api/', '/oidc/', '/content/', '/graphql/', '/payment-sandbox/'];
@@ -38,8 +44,15 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
 export async function registerStaticFiles(
   app: FastifyInstance,
   staticDir: string | undefined,
-  rendering: PageRendererOptions = { publicUrl: undefined, countryHeader: undefined },
+  rendering: PageRendererOptions & Partial<StorefrontEntryOptions> = {
+    publicUrl: undefined,
+    countryHeader: undefined,
+  },
 ): Promise<void> {
+  const entry: StorefrontEntryOptions = {
+    storefrontHosts: rendering.storefrontHosts ?? {},
+    countryHeader: rendering.countryHeader,
+  };
   const hasBuild = staticDir !== undefined && existsSync(path.join(staticDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -62,6 +75,12 @@ export async function registerStaticFiles(
 
   app.setNotFoundHandler(async (request, reply) => {
     if (hasBuild && isPageRequest(request)) {
+      // An address without a storefront goes to one first, then comes rendered (decision 042).
+      const location = storefrontEntry(request, entry);
+      if (location) {
+        await redirectToStorefront(reply, location, entry.countryHeader);
+        return reply;
+      }
       if (renderer && (await renderer.send(request, reply))) return reply;
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
