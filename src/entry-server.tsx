@@ -23,6 +23,7 @@ import { isSkeletonRoute, storeRoutes } from './app/router';
 import { setServerNetwork } from './infra/http';
 import { flags$ } from './infra/flags';
 import { i18n } from './infra/i18n';
+import { renderWithMessages, setFirstLoadCode } from './infra/i18n-server';
 import { withServerValue } from './infra/use-observable';
 import { PageSkeleton } from './shell/PageSkeleton';
 import { languageTag } from './shell/storefront-label';
@@ -54,10 +55,13 @@ let handler: StaticHandler | undefined;
 
 /**
  * Sets where the loaders' calls go (the store's API, in-process) and returns the renderer.
- * `origin` is the address pages are built for when a request does not say.
+ * `origin` is the address pages are built for when a request does not say; `firstLoadCode` is
+ * the text of the scripts every page loads before hydrating, whose messages every page is sent
+ * with (decision 043).
  */
-export function createRenderer(fetchImpl: typeof fetch, origin: string) {
+export function createRenderer(fetchImpl: typeof fetch, origin: string, firstLoadCode = '') {
   setServerNetwork(fetchImpl, origin);
+  setFirstLoadCode(firstLoadCode);
   handler ??= createStaticHandler(serverRoutes(storeRoutes()));
   const staticHandler = handler;
   return (request: Request, pageOrigin: string) =>
@@ -120,10 +124,12 @@ async function render(
   i18n.activate(data.storefront.language);
   withServerValue(flags$, data.flags ?? resolveFlags({}));
   setServerNetwork(fetchImpl, origin);
-  const html = renderToString(
-    <AppFrame>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppFrame>,
+  const { result: html, messages } = renderWithMessages(() =>
+    renderToString(
+      <AppFrame>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppFrame>,
+    ),
   );
   const head = HOISTED.exec(html)?.[0] ?? '';
   return {
@@ -137,5 +143,6 @@ async function render(
     head,
     body: html.slice(head.length),
     data: scriptSafeJson({ loaderData: context.loaderData, actionData: context.actionData }),
+    messages: scriptSafeJson(messages),
   };
 }

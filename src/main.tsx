@@ -1,5 +1,6 @@
 // First: before any schema exists (see the module).
 import './infra/zod-jitless';
+import type { Messages } from '@lingui/core';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import {
@@ -14,7 +15,7 @@ import { dataLayer } from './infra/analytics';
 import { setNavigator, startAuth } from './infra/auth/auth';
 import { bootstrap$ } from './infra/bootstrap';
 import { flags$ } from './infra/flags';
-import { activateLanguage } from './infra/i18n';
+import { activateLanguage, activatePageMessages } from './infra/i18n';
 import { withServerValue } from './infra/use-observable';
 import { registerServiceWorker } from './infra/service-worker';
 import { keepRegionalContent } from './shell/content/load-regional-content';
@@ -24,12 +25,12 @@ import './shell/shell.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-/** The loader data of a server-rendered page (decision 038), or null for the app's shell. */
-function serverData(): HydrationState | null {
-  const element = document.getElementById('router-data');
+/** JSON the server put in the page, or null (the app's shell has none). */
+function pageJson<T>(id: string): T | null {
+  const element = document.getElementById(id);
   if (!element?.textContent) return null;
   try {
-    return JSON.parse(element.textContent) as HydrationState;
+    return JSON.parse(element.textContent) as T;
   } catch {
     return null;
   }
@@ -58,7 +59,8 @@ async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
   );
 }
 
-const hydration = serverData();
+// A server-rendered page's loader data (decision 038) and messages (decision 043).
+const hydration = pageJson<HydrationState>('router-data');
 const served = hydration ? storefrontData(hydration) : undefined;
 // The page's language before the first render, so text never flashes in another one.
 const firstSegment = window.location.pathname.split('/')[1] ?? '';
@@ -72,7 +74,12 @@ const locale =
 dataLayer();
 
 const routes = storeRoutes();
-await Promise.all([activateLanguage(language), served ? loadMatchedRoutes(routes) : undefined]);
+const pageMessages = served ? pageJson<Messages>('page-messages') : null;
+if (pageMessages) activatePageMessages(language, pageMessages);
+await Promise.all([
+  pageMessages ? undefined : activateLanguage(language),
+  served ? loadMatchedRoutes(routes) : undefined,
+]);
 // The header and footer the page came with: the storefront's loader, run again on
 // hydration, need not ask for them (the router starts its loaders as it is created).
 if (served?.content) keepRegionalContent(served.storefront.locale, served.content);

@@ -13,6 +13,8 @@ export type RenderedPage =
       readonly body: string;
       /** The routes' loader data, as JSON, for hydration. */
       readonly data: string;
+      /** The messages the page shows, as JSON, to hydrate with before the catalog loads. */
+      readonly messages: string;
     }
   | { readonly kind: 'redirect'; readonly status: number; readonly location: string }
   /** This address is the browser's to render (the root, sign-in callbacks, unknown hosts). */

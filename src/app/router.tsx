@@ -29,7 +29,7 @@ import {
 import { HomePage } from '../features/home/components/HomePage';
 import { bootstrap$, loadBootstrap } from '../infra/bootstrap';
 import { isServer } from '../infra/http';
-import { activateLanguage } from '../infra/i18n';
+import { activateLanguage, catalogIsPartial } from '../infra/i18n';
 import { preferredLocale, rememberedLocale, rememberLocale } from '../infra/preferred-locale';
 import { authSettled } from '../infra/auth/auth-state';
 import { currentUser$ } from '../infra/session';
@@ -384,8 +384,10 @@ export function storeRoutes(): RouteObject[] {
     HydrateFallback: () => null,
     // The sign-in check lives in the storefront's loader: run it again for every page that
     // needs a user, also when reached by a link from a page that does not.
+    // And while a server-rendered page still shows only its own messages: the next page waits
+    // for the language's catalog, which the loader brings (decision 043).
     shouldRevalidate: ({ nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
-      defaultShouldRevalidate || requiresSignIn(nextUrl.pathname),
+      defaultShouldRevalidate || requiresSignIn(nextUrl.pathname) || catalogIsPartial(),
   };
   return [
     { path: '/', loader: rootLoader, HydrateFallback: () => null },

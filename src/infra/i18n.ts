@@ -1,16 +1,66 @@
 /**
  * Lingui runtime: one catalog per content language (SPEC 2.2), loaded on demand so a page
- * only downloads the language it shows.
+ * only downloads the language it shows. A server-rendered page comes with the messages it
+ * shows (decision 043): it hydrates with those, and the language's catalog follows once the
+ * page is on screen.
  */
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import type { StoreLanguage } from '../../domain/storefront/storefronts';
+import { afterFirstPaint } from './first-paint';
 
 export { i18n };
 
-export async function activateLanguage(language: StoreLanguage): Promise<void> {
-  if (i18n.locale === language) return;
+/** The language whose catalog is still on its way, while a page shows its own messages. */
+let partial: StoreLanguage | undefined;
+const activating = new Map<StoreLanguage, Promise<void>>();
+
+async function catalogOf(language: StoreLanguage): Promise<Messages> {
   const { messages } = (await import(`../../locales/${language}/messages.po`)) as {
-    messages: Record<string, string>;
+    messages: Messages;
   };
-  i18n.loadAndActivate({ locale: language, messages });
+  return messages;
+}
+
+/**
+ * Starts a server-rendered page on the messages it came with. Until the catalog is here, a
+ * message the page was not sent with shows as nothing rather than as its id; the text then
+ * appears when the catalog arrives (Lingui's change event renders it again).
+ */
+export function activatePageMessages(language: StoreLanguage, messages: Messages): void {
+  partial = language;
+  const page = new Proxy<Messages>(
+    { ...messages },
+    {
+      get: (target, key): unknown =>
+        typeof key === 'string' && partial === language && !Object.hasOwn(target, key)
+          ? []
+          : (Reflect.get(target, key) as unknown),
+    },
+  );
+  i18n.loadAndActivate({ locale: language, messages: page });
+}
+
+/** True while the page shows only its own messages (its language's catalog is not here yet). */
+export function catalogIsPartial(): boolean {
+  return partial !== undefined;
+}
+
+export function activateLanguage(language: StoreLanguage): Promise<void> {
+  if (i18n.locale === language && partial !== language) return Promise.resolve();
+  let pending = activating.get(language);
+  if (!pending) {
+    pending = (async () => {
+      if (partial === language) {
+        // Nothing the first paint needs: the catalog waits for it.
+        await afterFirstPaint();
+        const messages = await catalogOf(language);
+        partial = undefined;
+        i18n.load(language, messages);
+        return;
+      }
+      i18n.loadAndActivate({ locale: language, messages: await catalogOf(language) });
+    })().finally(() => activating.delete(language));
+    activating.set(language, pending);
+  }
+  return pending;
 }

@@ -682,3 +682,44 @@ test('pages rendered at the same time for different storefronts each keep their 
     FRENCH_AVAILABILITY[products['fr-ca']?.availability ?? 'in-stock'] ?? 'missing',
   );
 });
+
+test('a first visit hydrates with the messages it shows; its language’s catalog follows, and the next page speaks it', async ({
+  page,
+}) => {
+  const catalogRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/messages-[^/]+\.js$/.test(request.url())) catalogRequests.push(request.url());
+  });
+  await page.goto('/fr-ca/');
+  await expect(
+    page.getByRole('heading', {
+      level: 1,
+      name: 'Des évaluations pour les cliniciens, les écoles et les organisations',
+    }),
+  ).toBeVisible();
+  // The page came with its own messages, and those of its frame, not with the whole catalog.
+  const sent = JSON.parse((await page.locator('#page-messages').textContent()) ?? '{}') as Record<
+    string,
+    unknown
+  >;
+  const sentText = JSON.stringify(sent);
+  expect(sentText).toContain('Des évaluations pour les cliniciens');
+  // The frame's code may show its own messages right after hydrating, before the catalog:
+  // the offline notice, for one, is not in this page but comes with it.
+  expect(sentText).toContain('Vous êtes hors ligne. Vous pouvez continuer à naviguer');
+  expect(Object.keys(sent).length).toBeGreaterThan(50);
+  expect(Object.keys(sent).length).toBeLessThan(400);
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: 'Se connecter' }),
+  ).toBeVisible();
+  // The catalog comes after the first paint, and the next page speaks French throughout.
+  await expect.poll(() => catalogRequests.length).toBeGreaterThan(0);
+  await page
+    .getByRole('banner')
+    .getByRole('navigation', { name: 'Liens de la boutique' })
+    .getByRole('link', { name: 'Commande rapide' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Commande rapide' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Vider toutes les lignes' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Code produit, ligne 1', exact: true })).toBeVisible();
+});

@@ -22,6 +22,7 @@ interface RendererModule {
   createRenderer(
     fetchImpl: typeof fetch,
     origin: string,
+    firstLoadCode: string,
   ): (request: Request, origin: string) => Promise<Rendered>;
   rendersOnServer(pathname: string): boolean;
 }
@@ -62,8 +63,19 @@ export function pageHtml(template: string, rendered: Extract<Rendered, { kind: '
       ROOT_ELEMENT,
       () =>
         `<div id="root">${rendered.body}</div>` +
-        `<script type="application/json" id="router-data">${rendered.data}</script>`,
+        `<script type="application/json" id="router-data">${rendered.data}</script>` +
+        `<script type="application/json" id="page-messages">${rendered.messages}</script>`,
     );
+}
+
+const SCRIPT_FILES = /<(?:script|link)\b[^>]*?(?:src|href)="\/(assets\/[^"]+\.js)"/g;
+
+/** The text of the scripts the app's page loads before it hydrates: its module and preloads. */
+export function firstLoadCode(staticDir: string, template: string): string {
+  return Array.from(template.matchAll(SCRIPT_FILES), ([, file = '']) => {
+    const full = path.join(staticDir, file);
+    return existsSync(full) ? readFileSync(full, 'utf8') : '';
+  }).join('\n');
 }
 
 export async function createPageRenderer(
@@ -112,7 +124,11 @@ export async function createPageRenderer(
       headers: responseHeaders,
     });
   };
-  const render = module.createRenderer(fetchImpl, publicUrl ?? 'http://localhost');
+  const render = module.createRenderer(
+    fetchImpl,
+    publicUrl ?? 'http://localhost',
+    firstLoadCode(staticDir, template),
+  );
 
   return {
     async send(request, reply) {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { pageHtml } from './ssr';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { tempDir } from '../../../tests/support/temp-dir';
+import { firstLoadCode, pageHtml } from './ssr';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -20,6 +23,7 @@ const page = {
   head: '<title>Produit | Assessments Store</title><link rel="canonical" href="https://s.example/fr-ca/p/A"/>',
   body: '<div class="app"><h1>Produit $&amp; $1</h1></div>',
   data: '{"loaderData":{"0":{"x":"\\u003c/script>"}}}',
+  messages: '{"5lWFkC":["Se connecter"]}',
 };
 
 describe('the server-rendered page', () => {
@@ -30,6 +34,9 @@ describe('the server-rendered page', () => {
     expect(html).toContain(`<div id="root">${page.body}</div>`);
     expect(html).toContain(
       `<script type="application/json" id="router-data">${page.data}</script>`,
+    );
+    expect(html).toContain(
+      `<script type="application/json" id="page-messages">${page.messages}</script>`,
     );
   });
 
@@ -51,5 +58,28 @@ describe('the server-rendered page', () => {
   it('never lets a language tag break out of its attribute', () => {
     const html = pageHtml(TEMPLATE, { ...page, lang: 'en"><script>x</script>' });
     expect(html).toContain('<html lang="enscriptxscript">');
+  });
+});
+
+describe('the scripts every page loads first', () => {
+  it('are the page’s module and its preloads, not its stylesheet or other files', async () => {
+    const dir = await tempDir();
+    try {
+      await mkdir(path.join(dir, 'assets'));
+      await writeFile(path.join(dir, 'assets', 'main-abc.js'), 'a(`5lWFkC`)');
+      await writeFile(path.join(dir, 'assets', 'framework-x.js'), 'b("uJ+Ve2")');
+      await writeFile(path.join(dir, 'assets', 'lazy-y.js'), 'c("vjjlr1")');
+      const template = TEMPLATE.replace(
+        '</head>',
+        '<link rel="modulepreload" crossorigin href="/assets/framework-x.js">' +
+          '<link rel="stylesheet" href="/assets/style-z.css"></head>',
+      );
+      const code = firstLoadCode(dir, template);
+      expect(code).toContain('5lWFkC');
+      expect(code).toContain('uJ+Ve2');
+      expect(code).not.toContain('vjjlr1');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
