@@ -79,6 +79,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // paint, and a page whose code loads later never restyles what is on screen
         // (decision 038).
         cssCodeSplit: false,
+        // No polyfill in the first load (decision 041): browsers preload modules themselves, and
+        // one that cannot (Safari before 17) fetches them as the page imports them.
+        modulePreload: { polyfill: false },
         rollupOptions: {
           input: {
             main: 'index.html',
@@ -91,12 +94,6 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Lingui apart, as they change only with an upgrade.
             codeSplitting: {
               groups: [
-                {
-                  // Shared with the silent sign-in frame, which must not load the app.
-                  name: 'modulepreload-polyfill',
-                  test: /modulepreload-polyfill/,
-                  priority: 3,
-                },
                 {
                   name: 'framework',
                   tags: ['$initial'],

@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
 import { flagContext } from '../../domain/flags/context';
 import { loadTagManager } from '../infra/analytics';
-import { loadBootstrap } from '../infra/bootstrap';
+import { bootstrap$, loadBootstrap } from '../infra/bootstrap';
 import { cartMergeOffer$, openCart } from '../infra/cart/cart-loader';
 import { pageCommitted, whenIdleAfterFirstPaint } from '../infra/first-paint';
 import { connectLiveFlags } from '../infra/flags';
@@ -20,14 +20,21 @@ import { ConnectionBanner } from './ConnectionBanner';
 import { RegionalContentProvider } from './content/regional-content';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { HelloModal } from './HelloModal';
-import { IdleWarning } from './IdleWarning';
 import { NotFoundPage } from './NotFoundPage';
 import { NotificationArea } from './NotificationArea';
 import { languageTag } from './storefront-label';
 import { StorefrontContext, type StorefrontRouteData } from './use-storefront';
 
-// Loaded only when a cart made before sign-in waits for the person's choice.
+// Dialogs loaded only when they may show (decision 041): the greeting for a visitor whose
+// country is unknown, the inactivity warning for a signed-in user, and the choice about a cart
+// made before sign-in.
+const HelloModal = lazy(() =>
+  import('./HelloModal').then((module) => ({ default: module.HelloModal })),
+);
+const IdleWarning = lazy(() =>
+  import('./IdleWarning').then((module) => ({ default: module.IdleWarning })),
+);
+
 const SignInMergeDialog = lazy(() =>
   import('./SignInMergeDialog').then((module) => ({ default: module.SignInMergeDialog })),
 );
@@ -39,6 +46,7 @@ export function StorefrontLayout() {
   const { storefront, known, content } = useLoaderData<StorefrontRouteData>();
   const user = useObservableValue(currentUser$);
   const mergeOffer = useObservableValue(cartMergeOffer$);
+  const countryUnknown = useObservableValue(bootstrap$)?.country === null;
   const location = useLocation();
   const navigate = useNavigate();
   // A page whose route loads its data first (search, product) keeps the last one on screen
@@ -141,8 +149,16 @@ export function StorefrontLayout() {
             {known ? <Outlet /> : <NotFoundPage />}
           </main>
           <Footer />
-          <HelloModal />
-          <IdleWarning />
+          {countryUnknown ? (
+            <Suspense fallback={null}>
+              <HelloModal />
+            </Suspense>
+          ) : null}
+          {user ? (
+            <Suspense fallback={null}>
+              <IdleWarning />
+            </Suspense>
+          ) : null}
           {mergeOffer ? (
             <Suspense fallback={null}>
               <SignInMergeDialog />
