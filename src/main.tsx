@@ -9,13 +9,15 @@ import {
   storefrontFor,
   type StoreLanguage,
 } from '../domain/storefront/storefronts';
+import { requiresSignIn } from '../domain/storefront/routes';
 import { App } from './app/App';
-import { createRouter, isSkeletonRoute, storeRoutes } from './app/router';
+import { createRouter, isSkeletonRoute, keepServerStorefront, storeRoutes } from './app/router';
 import { dataLayer } from './infra/analytics';
 import { setNavigator, startAuth } from './infra/auth/auth';
 import { bootstrap$ } from './infra/bootstrap';
 import { flags$ } from './infra/flags';
 import { activateLanguage, activatePageMessages } from './infra/i18n';
+import { rememberLocale } from './infra/preferred-locale';
 import { withServerValue } from './infra/use-observable';
 import { registerServiceWorker } from './infra/service-worker';
 import { keepRegionalContent } from './shell/content/load-regional-content';
@@ -75,7 +77,21 @@ dataLayer();
 
 const routes = storeRoutes();
 const pageMessages = served ? pageJson<Messages>('page-messages') : null;
-if (pageMessages) activatePageMessages(language, pageMessages);
+if (pageMessages) {
+  activatePageMessages(language, pageMessages);
+  // The rest of the catalog, once the page is on screen.
+  void activateLanguage(language);
+}
+if (served) {
+  // A page with nothing for the browser to check is not loaded (and rendered) again.
+  const matches = matchRoutes(routes, window.location) ?? [];
+  const layout = matches[0]?.route;
+  const buyers = matches.some(({ route }) => isSkeletonRoute(route));
+  if (layout && !buyers && !requiresSignIn(window.location.pathname)) {
+    keepServerStorefront(layout);
+    if (served.known) rememberLocale(served.storefront.locale);
+  }
+}
 await Promise.all([
   pageMessages ? undefined : activateLanguage(language),
   served ? loadMatchedRoutes(routes) : undefined,

@@ -76,7 +76,8 @@ function localeLoader(args: LoaderFunctionArgs) {
   const segment = args.params.locale ?? '';
   return isLocale(segment) ? enter(storefrontFor(segment), true, args.request) : otherLoader(args);
 }
-// Runs again in the browser when a server-rendered page hydrates (the sign-in check).
+// Runs again in the browser when a server-rendered page hydrates (the sign-in check), unless
+// the page has nothing to check (keepServerStorefront).
 localeLoader.hydrate = true;
 
 function storePathLoader({ params, request }: LoaderFunctionArgs) {
@@ -86,6 +87,17 @@ function storePathLoader({ params, request }: LoaderFunctionArgs) {
     : enter(storefrontFor(preferredLocale()), false, request);
 }
 storePathLoader.hydrate = true;
+
+/**
+ * A server-rendered page that the browser need not check again (decision 043): one that needs
+ * no sign-in and is not a buyer's skeleton. Its storefront's loader then does not run again
+ * on hydration, so the page is not rendered a second time for data it already has.
+ */
+export function keepServerStorefront(route: RouteObject): void {
+  const loader = route.loader;
+  if (typeof loader !== 'function' || !('hydrate' in loader)) return;
+  route.loader = (args, handlerContext) => loader(args, handlerContext);
+}
 
 /**
  * Pages whose content is the buyer's own (cart, checkout, account, orders): the server renders

@@ -12,6 +12,10 @@ export { i18n };
 
 /** The language whose catalog is still on its way, while a page shows its own messages. */
 let partial: StoreLanguage | undefined;
+/** The page's messages, which the catalog completes. */
+let pageMessages: Messages = {};
+/** Whether a message was asked for that the page was not sent (it showed as nothing). */
+let missed = false;
 const activating = new Map<StoreLanguage, Promise<void>>();
 
 async function catalogOf(language: StoreLanguage): Promise<Messages> {
@@ -24,19 +28,22 @@ async function catalogOf(language: StoreLanguage): Promise<Messages> {
 /**
  * Starts a server-rendered page on the messages it came with. Until the catalog is here, a
  * message the page was not sent with shows as nothing rather than as its id; the text then
- * appears when the catalog arrives (Lingui's change event renders it again).
+ * appears when the catalog arrives (Lingui's change event renders it again; without such a
+ * message, the catalog is added silently, as nothing on screen changes).
  */
 export function activatePageMessages(language: StoreLanguage, messages: Messages): void {
   partial = language;
-  const page = new Proxy<Messages>(
-    { ...messages },
-    {
-      get: (target, key): unknown =>
-        typeof key === 'string' && partial === language && !Object.hasOwn(target, key)
-          ? []
-          : (Reflect.get(target, key) as unknown),
+  missed = false;
+  pageMessages = { ...messages };
+  const page = new Proxy<Messages>(pageMessages, {
+    get: (target, key): unknown => {
+      if (typeof key !== 'string' || partial !== language || Object.hasOwn(target, key)) {
+        return Reflect.get(target, key) as unknown;
+      }
+      missed = true;
+      return [];
     },
-  );
+  });
   i18n.loadAndActivate({ locale: language, messages: page });
 }
 
@@ -55,7 +62,13 @@ export function activateLanguage(language: StoreLanguage): Promise<void> {
         await afterFirstPaint();
         const messages = await catalogOf(language);
         partial = undefined;
-        i18n.load(language, messages);
+        if (missed) {
+          // Something shows nothing: render again with the text.
+          i18n.load(language, messages);
+        } else {
+          // Every message on screen is already right: nothing to render again.
+          Object.assign(pageMessages, messages);
+        }
         return;
       }
       i18n.loadAndActivate({ locale: language, messages: await catalogOf(language) });

@@ -31,6 +31,18 @@ describe('a server-rendered page’s messages, then its catalog', () => {
     expect(i18n._('no-such-message')).toBe('no-such-message');
   });
 
+  it('adds the catalog silently when nothing on screen lacks a message', async () => {
+    activatePageMessages('es', { hola: ['Hola'] });
+    expect(i18n._('hola')).toBe('Hola');
+    const changed = vi.fn();
+    const unsubscribe = i18n.on('change', changed);
+    await activateLanguage('es');
+    unsubscribe();
+    expect(changed).not.toHaveBeenCalled();
+    expect(catalogIsPartial()).toBe(false);
+    expect(i18n._(SIGN_IN)).toBe('Iniciar sesión');
+  });
+
   it('loads another language whole', async () => {
     await activateLanguage('nl');
     expect(i18n.locale).toBe('nl');
