@@ -352,7 +352,7 @@ function Pages({
  * offline too).
  */
 function QuickAdd({ code, name }: { code: string; name: string }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const storefront = useStorefront();
   const store = useCartStore();
   const [outcome, setOutcome] = useState<{ added: number } | { error: Message } | null>(null);
@@ -362,7 +362,6 @@ function QuickAdd({ code, name }: { code: string; name: string }) {
         type="button"
         className="button-secondary"
         disabled={!store}
-        aria-label={t`Add ${name} to cart`}
         onClick={() => {
           if (!store) return;
           void loadIndex(storefront.locale).then(
@@ -384,7 +383,9 @@ function QuickAdd({ code, name }: { code: string; name: string }) {
           );
         }}
       >
+        {/* The product's name follows the visible label, for screen readers (label in name). */}
         <Trans>Add to cart</Trans>
+        <span className="visually-hidden"> {name}</span>
       </button>
       {outcome && 'added' in outcome ? (
         <span role="status">
