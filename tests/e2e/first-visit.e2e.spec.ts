@@ -721,5 +721,7 @@ test('a first visit hydrates with the messages it shows; its language’s catalo
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Commande rapide' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Vider toutes les lignes' })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Code produit, ligne 1', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('combobox', { name: 'Code produit, ligne 1', exact: true }),
+  ).toBeVisible();
 });
