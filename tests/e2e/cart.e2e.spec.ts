@@ -327,7 +327,7 @@ test('a product is added from search results, and a pre-order product says when 
   page,
 }) => {
   await page.goto('/en-gb/search.html?q=westbrook%20complete%20kit');
-  await page.getByRole('button', { name: `Add ${KIT.name} to cart` }).click();
+  await page.getByRole('button', { name: `Add to cart ${KIT.name}` }).click();
   await expect(page.getByTestId('cart-link')).toHaveText('Cart (1 item)');
   const added = await page.evaluate(() => (window as { dataLayer?: unknown }).dataLayer);
   expect(
