@@ -54,8 +54,9 @@ function nextTask(): Promise<void> {
  * step evaluates only what the steps before it have not.
  */
 const CODE_STEPS: readonly (() => Promise<unknown>)[] = [
-  () => import('zod'),
-  // The sync schemas, the cart's decider and events.
+  // zod, the sync schemas, the cart's decider and events. (zod is not a step of its own: as
+  // an entry of its own it took zod/mini's core into its file, which search and product
+  // pages then loaded whole.)
   () => import('./cart-stream'),
   // Countries and their regions, for addresses.
   () => import('../../../domain/validation/address'),
