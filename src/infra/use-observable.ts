@@ -1,5 +1,5 @@
 /** Subscribes a component to a value that changes (a ValueSubject or an RxJS BehaviorSubject). */
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { ObservedValue } from './value-subject';
 
 const serverValues = new WeakMap<object, unknown>();
@@ -18,13 +18,19 @@ export function withServerValue<S extends ObservedValue<unknown>>(
 }
 
 export function useObservableValue<T>(subject: ObservedValue<T>): T {
-  return useSyncExternalStore(
-    (onChange) => {
+  // One subscription per subject, not one per render (React subscribes again whenever this
+  // function changes, and an RxJS subject answers each subscription with its value).
+  const subscribe = useCallback(
+    (onChange: () => void) => {
       const subscription = subject.subscribe(onChange);
       return () => {
         subscription.unsubscribe();
       };
     },
+    [subject],
+  );
+  return useSyncExternalStore(
+    subscribe,
     () => subject.getValue(),
     () => (serverValues.has(subject) ? (serverValues.get(subject) as T) : subject.getValue()),
   );

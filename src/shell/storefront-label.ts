@@ -10,13 +10,21 @@ const countriesWithSeveralStorefronts = new Set(
     .filter((country, i, all) => all.indexOf(country) !== i),
 );
 
+/** Labels by locale: Intl.DisplayNames is slow to build, and the region list has ten per render. */
+const labels = new Map<string, string>();
+
 export function storefrontLabel(storefront: Storefront): string {
+  const known = labels.get(storefront.locale);
+  if (known !== undefined) return known;
   const tag = `${storefront.language}-${storefront.country}`;
   const country = new Intl.DisplayNames([tag], { type: 'region' }).of(storefront.country);
-  const name = country ?? storefront.country;
-  if (!countriesWithSeveralStorefronts.has(storefront.country)) return name;
-  const language = new Intl.DisplayNames([tag], { type: 'language' }).of(storefront.language);
-  return `${name} (${language ?? storefront.language})`;
+  let label = country ?? storefront.country;
+  if (countriesWithSeveralStorefronts.has(storefront.country)) {
+    const language = new Intl.DisplayNames([tag], { type: 'language' }).of(storefront.language);
+    label = `${label} (${language ?? storefront.language})`;
+  }
+  labels.set(storefront.locale, label);
+  return label;
 }
 
 /** BCP 47 tag for Intl and `<html lang>`: `en-gb` becomes `en-GB`. */
