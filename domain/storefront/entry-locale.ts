@@ -14,6 +14,21 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from './storefronts';
  */
 export const PREVIOUS_LOCALE_COOKIE = 'store_locale';
 
+/** The languages with a sign-in address of their own, /{language}/login (SPEC 2.1). */
+export const LOGIN_LANGUAGES = ['en', 'fr', 'nl', 'es'] as const;
+
+const OUTSIDE_STOREFRONTS = new RegExp(
+  `^/(?:auth(?:/|$)|(?:${LOGIN_LANGUAGES.join('|')})/login/?$)`,
+);
+
+/**
+ * Addresses that belong to no storefront, which a storefront's host leaves as they are: the
+ * sign-in return (/auth/...) and the languages' sign-in pages (/en/login).
+ */
+export function belongsToNoStorefront(pathname: string): boolean {
+  return OUTSIDE_STOREFRONTS.test(pathname);
+}
+
 export interface RootVisit {
   /** The storefront used last, as stored (anything else is ignored). */
   readonly remembered?: string | null | undefined;

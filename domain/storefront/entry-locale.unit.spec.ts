@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedLanguages, entryLocale } from './entry-locale';
+import { acceptedLanguages, belongsToNoStorefront, entryLocale } from './entry-locale';
 
 const HOSTS = { 'store.example.co.uk': 'en-gb' } as const;
 
@@ -47,5 +47,23 @@ describe('Accept-Language', () => {
     expect(acceptedLanguages('fr;q=0, <script>, en-GB')).toEqual(['en-GB']);
     expect(acceptedLanguages(undefined)).toEqual([]);
     expect(acceptedLanguages('')).toEqual([]);
+  });
+});
+
+describe('addresses outside every storefront', () => {
+  it('are the sign-in return and the languages’ sign-in pages', () => {
+    for (const path of ['/auth', '/auth/callback', '/en/login', '/es/login/']) {
+      expect(belongsToNoStorefront(path), path).toBe(true);
+    }
+    for (const path of [
+      '/',
+      '/authors',
+      '/en/login/x',
+      '/ja/login',
+      '/en-gb/login',
+      '/search.html',
+    ]) {
+      expect(belongsToNoStorefront(path), path).toBe(false);
+    }
   });
 });

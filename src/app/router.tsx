@@ -15,7 +15,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import type { MessageDescriptor } from '@lingui/core';
-import { entryLocale } from '../../domain/storefront/entry-locale';
+import { entryLocale, LOGIN_LANGUAGES } from '../../domain/storefront/entry-locale';
 import { resolveLocale } from '../../domain/storefront/resolve-locale';
 import { requiresSignIn } from '../../domain/storefront/routes';
 import {
@@ -375,7 +375,7 @@ function orderRoutes(): RouteObject[] {
 
 /** SPEC 2.1 /{lang}/login: the sign-in page of the storefront last used in that language. */
 function languageLoginRoutes(): RouteObject[] {
-  return (['en', 'fr', 'nl', 'es'] as const).map((language) => ({
+  return LOGIN_LANGUAGES.map((language) => ({
     path: `/${language}/login`,
     loader: ({ request }: LoaderFunctionArgs) => {
       const preferred = storefrontFor(preferredLocale());

@@ -169,6 +169,19 @@ describe('addresses without a storefront', () => {
     expect(tricky.headers.location).toBe('/en-gb//evil.example/x');
   });
 
+  it('leaves the sign-in return and the languages’ sign-in pages where they are', async () => {
+    const store = { host: 'store.example.co.uk' };
+    for (const url of [
+      '/auth/callback?code=abc&state=xyz',
+      '/en/login',
+      '/fr/login?returnTo=%2F',
+    ]) {
+      expect((await root(store, url)).statusCode, url).toBe(200);
+    }
+    // A page that merely starts like one is a storefront's page.
+    expect((await root(store, '/authors')).headers.location).toBe('/en-gb/authors');
+  });
+
   it('leaves pages with a storefront, and other hosts’ pages, to the page', async () => {
     expect((await root({}, '/fr-ca/cart')).statusCode).toBe(200);
     expect((await root({}, '/no-such-page')).statusCode).toBe(200);

@@ -3,12 +3,14 @@
  * script runs, so the page that opens is a server-rendered storefront page:
  * - the root `/`: to the storefront used last (its cookie), else the host's, else the one for
  *   the visitor's country and language, else en-us (domain/storefront/entry-locale.ts);
- * - any other page on a host configured for a storefront: to that page below the storefront.
+ * - any other page on a host configured for a storefront: to that page below the storefront,
+ *   except the addresses that belong to no storefront (the sign-in return, /en/login).
  * The installed app's worker answers these addresses itself and decides the same way.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   acceptedLanguages,
+  belongsToNoStorefront,
   entryLocale,
   PREVIOUS_LOCALE_COOKIE,
 } from '../../../domain/storefront/entry-locale';
@@ -43,6 +45,7 @@ export function storefrontEntry(
     });
     return `/${locale}/${search}`;
   }
+  if (belongsToNoStorefront(pathname)) return undefined;
   const resolved = resolveLocale({ host, pathname }, storefrontHosts);
   return resolved.source === 'host' ? `/${resolved.locale}${resolved.rest}${search}` : undefined;
 }
