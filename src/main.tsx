@@ -77,17 +77,16 @@ dataLayer();
 
 const routes = storeRoutes();
 const pageMessages = served ? pageJson<Messages>('page-messages') : null;
-if (pageMessages) {
-  activatePageMessages(language, pageMessages);
-  // The rest of the catalog, once the page is on screen.
-  void activateLanguage(language);
-}
+// The rest of the catalog follows once the page is on screen.
+if (pageMessages) activatePageMessages(language, pageMessages);
 if (served) {
   // A page with nothing for the browser to check is not loaded (and rendered) again.
   const matches = matchRoutes(routes, window.location) ?? [];
   const layout = matches[0]?.route;
   const buyers = matches.some(({ route }) => isSkeletonRoute(route));
-  if (layout && !buyers && !requiresSignIn(window.location.pathname)) {
+  // A header or footer that failed on the server is asked for again, by that loader.
+  const content = served.content?.nav && served.content.footer;
+  if (layout && content && !buyers && !requiresSignIn(window.location.pathname)) {
     keepServerStorefront(layout);
     if (served.known) rememberLocale(served.storefront.locale);
   }

@@ -60,9 +60,8 @@ export function renderWithMessages<T>(render: () => T): { result: T; messages: M
   }
   const catalog = i18n.messages;
   const messages: Messages = {};
-  for (const id of [...idsInFirstLoad(i18n.locale, catalog), ...used]) {
-    const message = catalog[id];
-    if (message !== undefined) messages[id] = message;
-  }
+  for (const id of idsInFirstLoad(i18n.locale, catalog)) messages[id] = catalog[id] ?? [id];
+  // A message the catalog lacks renders as its id (Lingui's fallback): the browser must too.
+  for (const id of used) messages[id] = catalog[id] ?? [id];
   return { result, messages };
 }

@@ -2,7 +2,7 @@
  * Lingui runtime: one catalog per content language (SPEC 2.2), loaded on demand so a page
  * only downloads the language it shows. A server-rendered page comes with the messages it
  * shows (decision 043): it hydrates with those, and the language's catalog follows once the
- * page is on screen.
+ * page is on screen (activatePageMessages starts it).
  */
 import { i18n, type Messages } from '@lingui/core';
 import type { StoreLanguage } from '../../domain/storefront/storefronts';
@@ -16,6 +16,8 @@ let partial: StoreLanguage | undefined;
 let pageMessages: Messages = {};
 /** Whether a message was asked for that the page was not sent (it showed as nothing). */
 let missed = false;
+/** The language asked for last: a slower answer for another must not replace it. */
+let requested: StoreLanguage | undefined;
 const activating = new Map<StoreLanguage, Promise<void>>();
 
 async function catalogOf(language: StoreLanguage): Promise<Messages> {
@@ -44,7 +46,28 @@ export function activatePageMessages(language: StoreLanguage, messages: Messages
       return [];
     },
   });
+  requested = language;
   i18n.loadAndActivate({ locale: language, messages: page });
+  completeCatalog(language);
+}
+
+/** The page's catalog, once it is on screen; on a dropped connection, again when it is back. */
+function completeCatalog(language: StoreLanguage): void {
+  activateLanguage(language).catch((error: unknown) => {
+    console.warn('The language catalog did not load; it is asked again when online.', error);
+    window.addEventListener(
+      'online',
+      () => {
+        completeCatalog(language);
+      },
+      { once: true },
+    );
+  });
+}
+
+/** Resolves once the page's whole catalog is here (at once when it always was). */
+export function wholeCatalog(): Promise<void> {
+  return partial ? activateLanguage(partial) : Promise.resolve();
 }
 
 /** True while the page shows only its own messages (its language's catalog is not here yet). */
@@ -53,6 +76,7 @@ export function catalogIsPartial(): boolean {
 }
 
 export function activateLanguage(language: StoreLanguage): Promise<void> {
+  requested = language;
   if (i18n.locale === language && partial !== language) return Promise.resolve();
   let pending = activating.get(language);
   if (!pending) {
@@ -69,9 +93,12 @@ export function activateLanguage(language: StoreLanguage): Promise<void> {
           // Every message on screen is already right: nothing to render again.
           Object.assign(pageMessages, messages);
         }
+        if (requested === language && i18n.locale !== language) i18n.activate(language);
         return;
       }
-      i18n.loadAndActivate({ locale: language, messages: await catalogOf(language) });
+      const messages = await catalogOf(language);
+      if (requested === language) i18n.loadAndActivate({ locale: language, messages });
+      else i18n.load(language, messages);
     })().finally(() => activating.delete(language));
     activating.set(language, pending);
   }

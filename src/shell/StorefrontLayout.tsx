@@ -4,7 +4,7 @@
  * Asia-Pacific locale switch for a signed-in user (SPEC 4.5).
  */
 import { Trans } from '@lingui/react/macro';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { Outlet, useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
 import { flagContext } from '../../domain/flags/context';
 import { loadTagManager } from '../infra/analytics';
@@ -14,6 +14,7 @@ import { pageCommitted, whenIdleAfterFirstPaint } from '../infra/first-paint';
 import { connectLiveFlags } from '../infra/flags';
 import { autoLocaleSwitch } from '../infra/locale-switch';
 import { currentUser$ } from '../infra/session';
+import { wholeCatalog } from '../infra/i18n';
 import { useObservableValue } from '../infra/use-observable';
 import { CartNotices } from './CartNotices';
 import { ConnectionBanner } from './ConnectionBanner';
@@ -22,22 +23,39 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { NotFoundPage } from './NotFoundPage';
 import { NotificationArea } from './NotificationArea';
+import { OptionalPart } from './OptionalPart';
 import { languageTag } from './storefront-label';
 import { StorefrontContext, type StorefrontRouteData } from './use-storefront';
 
-// Dialogs loaded only when they may show (decision 041): the greeting for a visitor whose
+// Dialogs loaded only when they may show (decision 041), with the whole catalog (their messages
+// are not among a server-rendered page's own, decision 043): the greeting for a visitor whose
 // country is unknown, the inactivity warning for a signed-in user, and the choice about a cart
 // made before sign-in.
 const HelloModal = lazy(() =>
-  import('./HelloModal').then((module) => ({ default: module.HelloModal })),
+  Promise.all([import('./HelloModal'), wholeCatalog()]).then(([module]) => ({
+    default: module.HelloModal,
+  })),
 );
 const IdleWarning = lazy(() =>
-  import('./IdleWarning').then((module) => ({ default: module.IdleWarning })),
+  Promise.all([import('./IdleWarning'), wholeCatalog()]).then(([module]) => ({
+    default: module.IdleWarning,
+  })),
+);
+const SignInMergeDialog = lazy(() =>
+  Promise.all([import('./SignInMergeDialog'), wholeCatalog()]).then(([module]) => ({
+    default: module.SignInMergeDialog,
+  })),
 );
 
-const SignInMergeDialog = lazy(() =>
-  import('./SignInMergeDialog').then((module) => ({ default: module.SignInMergeDialog })),
-);
+/** The greeting, for a visitor whose country is unknown (only this follows the settings). */
+function Greeting() {
+  const countryUnknown = useObservableValue(bootstrap$)?.country === null;
+  return countryUnknown ? (
+    <OptionalPart>
+      <HelloModal />
+    </OptionalPart>
+  ) : null;
+}
 
 /** How long after a storefront page opens its catalog index is fetched for offline use. */
 const INDEX_WARM_DELAY_MS = 3_000;
@@ -46,7 +64,6 @@ export function StorefrontLayout() {
   const { storefront, known, content } = useLoaderData<StorefrontRouteData>();
   const user = useObservableValue(currentUser$);
   const mergeOffer = useObservableValue(cartMergeOffer$);
-  const countryUnknown = useObservableValue(bootstrap$)?.country === null;
   const location = useLocation();
   const navigate = useNavigate();
   // A page whose route loads its data first (search, product) keeps the last one on screen
@@ -149,20 +166,16 @@ export function StorefrontLayout() {
             {known ? <Outlet /> : <NotFoundPage />}
           </main>
           <Footer />
-          {countryUnknown ? (
-            <Suspense fallback={null}>
-              <HelloModal />
-            </Suspense>
-          ) : null}
+          <Greeting />
           {user ? (
-            <Suspense fallback={null}>
+            <OptionalPart>
               <IdleWarning />
-            </Suspense>
+            </OptionalPart>
           ) : null}
           {mergeOffer ? (
-            <Suspense fallback={null}>
+            <OptionalPart>
               <SignInMergeDialog />
-            </Suspense>
+            </OptionalPart>
           ) : null}
         </div>
       </RegionalContentProvider>
