@@ -53,7 +53,7 @@ export function activatePageMessages(language: StoreLanguage, messages: Messages
 
 /** The page's catalog, once it is on screen; on a dropped connection, again when it is back. */
 function completeCatalog(language: StoreLanguage): void {
-  activateLanguage(language).catch((error: unknown) => {
+  loadCatalog(language).catch((error: unknown) => {
     console.warn('The language catalog did not load; it is asked again when online.', error);
     window.addEventListener(
       'online',
@@ -67,7 +67,7 @@ function completeCatalog(language: StoreLanguage): void {
 
 /** Resolves once the page's whole catalog is here (at once when it always was). */
 export function wholeCatalog(): Promise<void> {
-  return partial ? activateLanguage(partial) : Promise.resolve();
+  return partial ? loadCatalog(partial) : Promise.resolve();
 }
 
 /** True while the page shows only its own messages (its language's catalog is not here yet). */
@@ -77,6 +77,11 @@ export function catalogIsPartial(): boolean {
 
 export function activateLanguage(language: StoreLanguage): Promise<void> {
   requested = language;
+  return loadCatalog(language);
+}
+
+/** Loads a language's catalog once; it becomes the active one if it is the one asked for last. */
+function loadCatalog(language: StoreLanguage): Promise<void> {
   if (i18n.locale === language && partial !== language) return Promise.resolve();
   let pending = activating.get(language);
   if (!pending) {

@@ -1,24 +1,40 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // In a browser this waits for the first page to be on screen.
 vi.mock('./first-paint', () => ({ afterFirstPaint: () => Promise.resolve() }));
 
-const { activateLanguage, activatePageMessages, catalogIsPartial, i18n } = await import('./i18n');
-
-/** "Sign in" (locales/fr/messages.po): in the catalog, not among the page's messages. */
+/** "Sign in" in the catalogs (locales/{fr,es,nl}/messages.po), never among the page messages here. */
 const SIGN_IN = '5lWFkC';
 
+/**
+ * A fresh module for each test (it keeps its state). Lingui's instance is shared: each test
+ * leaves its catalog loaded (wholeCatalog) so nothing of it arrives during the next.
+ */
+async function fresh() {
+  return import('./i18n');
+}
+
+beforeEach(() => {
+  vi.resetModules();
+});
+
 describe('a server-rendered page’s messages, then its catalog', () => {
-  it('shows the page’s messages at once, and nothing for a message it was not sent', () => {
+  it('shows the page’s messages at once, and nothing for a message it was not sent', async () => {
+    const { activatePageMessages, catalogIsPartial, i18n, wholeCatalog } = await fresh();
     activatePageMessages('fr', { hello: ['Bonjour'] });
     expect(i18n.locale).toBe('fr');
     expect(catalogIsPartial()).toBe(true);
     expect(i18n._('hello')).toBe('Bonjour');
     // Not its id: the text appears when the catalog arrives.
     expect(i18n._(SIGN_IN)).toBe('');
+    await wholeCatalog();
+    expect(i18n._(SIGN_IN)).toBe('Se connecter');
   });
 
-  it('adds the catalog, says so, and then behaves as a whole catalog', async () => {
+  it('adds the catalog once, renders again for what showed nothing, then acts as a whole catalog', async () => {
+    const { activateLanguage, activatePageMessages, catalogIsPartial, i18n } = await fresh();
+    activatePageMessages('fr', { hello: ['Bonjour'] });
+    expect(i18n._(SIGN_IN)).toBe('');
     const changed = vi.fn();
     const unsubscribe = i18n.on('change', changed);
     await Promise.all([activateLanguage('fr'), activateLanguage('fr')]);
@@ -32,6 +48,7 @@ describe('a server-rendered page’s messages, then its catalog', () => {
   });
 
   it('adds the catalog silently when nothing on screen lacks a message', async () => {
+    const { activateLanguage, activatePageMessages, catalogIsPartial, i18n } = await fresh();
     activatePageMessages('es', { hola: ['Hola'] });
     expect(i18n._('hola')).toBe('Hola');
     const changed = vi.fn();
@@ -43,8 +60,22 @@ describe('a server-rendered page’s messages, then its catalog', () => {
     expect(i18n._(SIGN_IN)).toBe('Iniciar sesión');
   });
 
-  it('loads another language whole', async () => {
+  it('keeps the language asked for last when an earlier one arrives after it', async () => {
+    const { activateLanguage, activatePageMessages, i18n, wholeCatalog } = await fresh();
+    activatePageMessages('fr', { hello: ['Bonjour'] });
+    await Promise.all([activateLanguage('nl'), wholeCatalog()]);
+    expect(i18n.locale).toBe('nl');
+    expect(i18n._(SIGN_IN)).toBe('Aanmelden');
+    await activateLanguage('fr');
+    expect(i18n.locale).toBe('fr');
+    expect(i18n._(SIGN_IN)).toBe('Se connecter');
+  });
+
+  it('loads a page’s language whole when it came with no messages', async () => {
+    const { activateLanguage, catalogIsPartial, i18n, wholeCatalog } = await fresh();
     await activateLanguage('nl');
+    expect(catalogIsPartial()).toBe(false);
+    await wholeCatalog();
     expect(i18n.locale).toBe('nl');
     expect(i18n._(SIGN_IN)).toBe('Aanmelden');
   });
