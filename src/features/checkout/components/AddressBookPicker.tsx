@@ -16,7 +16,7 @@ import type { SavedAddress } from '../../../../domain/customer/address-book';
 import { languageTag } from '../../../shell/storefront-label';
 import { useStorefront } from '../../../shell/use-storefront';
 import { stepPath } from '../checkout-paths';
-import { useStepLabel } from './CheckoutLayout';
+import { useStepLabel } from '../hooks/use-step-label';
 import '../address.css';
 
 /** The radio key of 'Enter a new address'. */

@@ -18,7 +18,7 @@ import { AddressView } from '../../../shell/order/OrderViews';
 import { checkoutBase, stepPath } from '../checkout-paths';
 import { useCheckout, useCheckoutCopy } from '../hooks/use-checkout';
 import { PaymentMethods } from './CardPaymentMethods';
-import { useStepLabel } from './CheckoutLayout';
+import { useStepLabel } from '../hooks/use-step-label';
 
 export function PaymentStep() {
   const { store, view } = useCheckout();

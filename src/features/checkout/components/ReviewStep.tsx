@@ -50,7 +50,7 @@ import { useModalDialog } from '../../../shell/use-modal-dialog';
 import { checkoutBase, stepPath } from '../checkout-paths';
 import { useCheckout, useCheckoutCopy } from '../hooks/use-checkout';
 import { PaymentMethods } from './CardPaymentMethods';
-import { useStepLabel } from './CheckoutLayout';
+import { useStepLabel } from '../hooks/use-step-label';
 import { useOrderTotals } from './OrderSummary';
 import { TrainingSection } from './TrainingSection';
 import '../review.css';

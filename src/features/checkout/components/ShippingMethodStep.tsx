@@ -21,7 +21,7 @@ import type { CheckoutStore, CheckoutView } from '../../../infra/checkout/checko
 import { languageTag } from '../../../shell/storefront-label';
 import { checkoutBase, stepPath } from '../checkout-paths';
 import { useCheckout, useCheckoutCopy } from '../hooks/use-checkout';
-import { useStepLabel } from './CheckoutLayout';
+import { useStepLabel } from '../hooks/use-step-label';
 import '../address.css';
 
 export function ShippingMethodStep() {

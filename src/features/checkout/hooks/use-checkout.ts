@@ -1,16 +1,16 @@
 /** The open checkout for a checkout screen, kept current, and its wording. */
 import { useLingui } from '@lingui/react/macro';
 import { useMatches } from 'react-router';
-import { BehaviorSubject } from 'rxjs';
 import {
   CHECKOUT_COPY_DEFAULTS,
   type CheckoutCopyKey,
 } from '../../../../domain/content/checkout-copy';
 import type { CheckoutStore, CheckoutView } from '../../../infra/checkout/checkout-store';
 import { useObservableValue } from '../../../infra/use-observable';
+import { ValueSubject } from '../../../infra/value-subject';
 import { openedCheckoutStore, type CheckoutRouteData } from '../checkout-loader';
 
-const none = new BehaviorSubject<CheckoutView | null>(null);
+const none = new ValueSubject<CheckoutView | null>(null);
 
 export function useCheckout(): { store: CheckoutStore | undefined; view: CheckoutView | null } {
   const store = openedCheckoutStore();
