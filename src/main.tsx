@@ -2,7 +2,7 @@
 import './infra/zod-jitless';
 import type { Messages } from '@lingui/core';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes, type HydrationState, type RouteObject } from 'react-router';
+import { matchRoutes, type HydrationState, type RouteMatch } from 'react-router';
 import {
   DEFAULT_LOCALE,
   isLocale,
@@ -21,6 +21,7 @@ import { rememberLocale } from './infra/preferred-locale';
 import { withServerValue } from './infra/use-observable';
 import { registerServiceWorker } from './infra/service-worker';
 import { keepRegionalContent } from './shell/content/load-regional-content';
+import { keepStorefrontLabels } from './shell/storefront-label';
 import type { StorefrontRouteData } from './shell/use-storefront';
 import './shell/shell.css';
 
@@ -49,8 +50,7 @@ function storefrontData(hydration: HydrationState): StorefrontRouteData | undefi
  * The code of the page's routes, loaded before hydrating so the first render matches the
  * server's HTML. Buyer's pages stay lazy: their skeleton is what the server rendered.
  */
-async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
+async function loadMatchedRoutes(matches: RouteMatch[]): Promise<void> {
   const cut = matches.findIndex((match) => isSkeletonRoute(match.route));
   await Promise.all(
     (cut === -1 ? matches : matches.slice(0, cut)).map(async ({ route }) => {
@@ -79,9 +79,9 @@ const routes = storeRoutes();
 const pageMessages = served ? pageJson<Messages>('page-messages') : null;
 // The rest of the catalog follows once the page is on screen.
 if (pageMessages) activatePageMessages(language, pageMessages);
+const matches = served ? (matchRoutes(routes, window.location) ?? []) : [];
 if (served) {
   // A page with nothing for the browser to check is not loaded (and rendered) again.
-  const matches = matchRoutes(routes, window.location) ?? [];
   const layout = matches[0]?.route;
   const buyers = matches.some(({ route }) => isSkeletonRoute(route));
   // A header or footer that failed on the server is asked for again, by that loader.
@@ -93,11 +93,25 @@ if (served) {
 }
 await Promise.all([
   pageMessages ? undefined : activateLanguage(language),
-  served ? loadMatchedRoutes(routes) : undefined,
+  served ? loadMatchedRoutes(matches) : undefined,
 ]);
+// The browser's turn before the router starts (it adds the preloads of the page's code): the
+// router's start, hydration and sign-in's start are then separate tasks, not one long one.
+await new Promise((resolve) => {
+  setTimeout(resolve, 0);
+});
 // The header and footer the page came with: the storefront's loader, run again on
 // hydration, need not ask for them (the router starts its loaders as it is created).
 if (served?.content) keepRegionalContent(served.storefront.locale, served.content);
+// The storefronts' names as the server wrote them in the region selector.
+if (served) {
+  keepStorefrontLabels(
+    Array.from(
+      document.querySelectorAll<HTMLOptionElement>('select[data-storefront-select] option'),
+      (option) => [option.value, option.text] as const,
+    ),
+  );
+}
 const router = createRouter(routes, served ? (hydration ?? undefined) : undefined);
 setNavigator((path) => {
   void router.navigate(path);
@@ -114,8 +128,11 @@ if (served) {
   createRoot(root).render(<App router={router} />);
 }
 
-// Who is signed in (SPEC 4.1): processing until the answer comes.
-void startAuth(locale);
+// Who is signed in (SPEC 4.1): processing until the answer comes. Started in a task of its
+// own, after the one that hydrates.
+setTimeout(() => {
+  void startAuth(locale);
+}, 0);
 
 // The service worker is registered once the first page has rendered, never before it.
 if (import.meta.env.PROD) {

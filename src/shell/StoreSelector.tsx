@@ -19,6 +19,7 @@ export function StoreSelector() {
       </label>
       <select
         id={id}
+        data-storefront-select
         value={storefront.locale}
         onChange={(event) => {
           const locale = event.target.value;

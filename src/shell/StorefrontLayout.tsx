@@ -4,9 +4,10 @@
  * Asia-Pacific locale switch for a signed-in user (SPEC 4.5).
  */
 import { Trans } from '@lingui/react/macro';
-import { lazy, useEffect } from 'react';
+import { lazy, useEffect, useState, type ComponentType } from 'react';
 import { Outlet, useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
 import { flagContext } from '../../domain/flags/context';
+import { NOTIFICATIONS_PARAM } from '../../domain/notifications/param';
 import { loadTagManager } from '../infra/analytics';
 import { bootstrap$, loadBootstrap } from '../infra/bootstrap';
 import { cartMergeOffer$, openCart } from '../infra/cart/cart-loader';
@@ -15,14 +16,13 @@ import { connectLiveFlags } from '../infra/flags';
 import { autoLocaleSwitch } from '../infra/locale-switch';
 import { currentUser$ } from '../infra/session';
 import { wholeCatalog } from '../infra/i18n';
-import { useObservableValue } from '../infra/use-observable';
+import { useHydrated, useObservableValue } from '../infra/use-observable';
 import { CartNotices } from './CartNotices';
 import { ConnectionBanner } from './ConnectionBanner';
 import { RegionalContentProvider } from './content/regional-content';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { NotFoundPage } from './NotFoundPage';
-import { NotificationArea } from './NotificationArea';
 import { OptionalPart } from './OptionalPart';
 import { languageTag } from './storefront-label';
 import { StorefrontContext, type StorefrontRouteData } from './use-storefront';
@@ -46,6 +46,34 @@ const SignInMergeDialog = lazy(() =>
     default: module.SignInMergeDialog,
   })),
 );
+
+/**
+ * Notifications an address brings (SPEC 3, 4.6): their area loads, with the whole catalog,
+ * once the page has hydrated and an address has some, and then stays (it shows them after the
+ * address has dropped them). Loaded by hand, not with `lazy`: a suspended part waits for
+ * React's reveal throttle, and a notice shows as soon as its code is here.
+ */
+function Notifications() {
+  const hydrated = useHydrated();
+  const hasSome = new URLSearchParams(useLocation().search).has(NOTIFICATIONS_PARAM);
+  const [Area, setArea] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    if (!hydrated || !hasSome || Area) return;
+    let current = true;
+    Promise.all([import('./NotificationArea'), wholeCatalog()]).then(
+      ([module]) => {
+        if (current) setArea(() => module.NotificationArea);
+      },
+      (error: unknown) => {
+        console.warn('The notifications could not be shown.', error);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [hydrated, hasSome, Area]);
+  return Area ? <Area /> : null;
+}
 
 /** The greeting, for a visitor whose country is unknown (only this follows the settings). */
 function Greeting() {
@@ -159,7 +187,7 @@ export function StorefrontLayout() {
           </a>
           <Header />
           <ConnectionBanner />
-          <NotificationArea />
+          <Notifications />
           <CartNotices />
           <div className={navigating ? 'navigation-progress is-active' : 'navigation-progress'} />
           <main id="main" className="app__main" tabIndex={-1} aria-busy={navigating}>

@@ -2,7 +2,7 @@
  * A storefront's name for people: its country in its own language, and the language too
  * where one country has two storefronts (Canada). Names come from Intl, not a hand-made list.
  */
-import { allStorefronts, type Storefront } from '../../domain/storefront/storefronts';
+import { allStorefronts, isLocale, type Storefront } from '../../domain/storefront/storefronts';
 
 const countriesWithSeveralStorefronts = new Set(
   allStorefronts()
@@ -25,6 +25,16 @@ export function storefrontLabel(storefront: Storefront): string {
   }
   labels.set(storefront.locale, label);
   return label;
+}
+
+/**
+ * The labels a server-rendered page came with (its region selector's options): hydration uses
+ * them as they are, rather than building each with Intl while the page waits.
+ */
+export function keepStorefrontLabels(entries: Iterable<readonly [string, string]>): void {
+  for (const [locale, label] of entries) {
+    if (isLocale(locale) && label) labels.set(locale, label);
+  }
 }
 
 /** BCP 47 tag for Intl and `<html lang>`: `en-gb` becomes `en-GB`. */
