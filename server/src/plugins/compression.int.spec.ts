@@ -237,9 +237,13 @@ describe('compression of answers', () => {
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(page.rawPayload.equals(files['index.html.gz']!)).toBe(true);
     expect(page.headers['cache-control']).toBe('no-cache');
+    const home = await get('/fr-ca/', 'br', { accept: 'text/html' });
+    expect(home.rawPayload.equals(files['index.html.br']!)).toBe(true);
+    expect(home.headers['cache-control']).toBe('no-cache');
+    // The root is sent to a storefront first (decision 042).
     const root = await get('/', 'br', { accept: 'text/html' });
-    expect(root.rawPayload.equals(files['index.html.br']!)).toBe(true);
-    expect(root.headers['cache-control']).toBe('no-cache');
+    expect(root.statusCode).toBe(302);
+    expect(root.headers.location).toBe('/en-us/');
 
     for (const url of ['/sw.js', '/manifest.webmanifest']) {
       const response = await get(url, 'br, gzip');
