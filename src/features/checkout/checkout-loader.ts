@@ -26,7 +26,7 @@ import { openCart } from '../../infra/cart/cart-loader';
 import type { CheckoutStore } from '../../infra/checkout/checkout-store';
 import { online$ } from '../../infra/connectivity';
 import { currentUser$ } from '../../infra/session';
-import { nextTask } from './next-task';
+import { nextTask } from '../../infra/next-task';
 
 export interface CheckoutRouteData {
   readonly copy: Partial<Record<CheckoutCopyKey, string>>;

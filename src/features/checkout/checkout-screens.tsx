@@ -7,7 +7,7 @@
  * of it.
  */
 import { createElement, type ComponentType, type ReactElement } from 'react';
-import { nextTask } from './next-task';
+import { nextTask } from '../../infra/next-task';
 
 let frame: ComponentType | undefined;
 let accounts: ComponentType | undefined;

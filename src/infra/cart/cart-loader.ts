@@ -5,6 +5,7 @@
  * are mirrored here for the header.
  */
 import { afterFirstPaint, whenIdleAfterFirstPaint } from '../first-paint';
+import { nextTask } from '../next-task';
 import { EventSubject, ValueSubject } from '../value-subject';
 import type { CartSummary } from '../../../domain/cart/projections/summary';
 import type { Storefront } from '../../../domain/storefront/storefronts';
@@ -30,21 +31,6 @@ export const cartMergeOffer$ = new ValueSubject<MergeOffer | null>(null);
 export const claimedCommands = new Set<string>();
 
 let loading: Promise<CartStore> | undefined;
-
-type YieldingScheduler = { yield?: () => Promise<void> };
-
-/**
- * Gives the main thread back to the browser (input, paint) before the next step goes on:
- * `scheduler.yield()` where there is one (its continuation runs ahead of other tasks),
- * otherwise a new task.
- */
-function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: YieldingScheduler }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => {
-    setTimeout(resolve, 0);
-  });
-}
 
 /**
  * The cart store's code, evaluated in steps with the browser's turn between them. Evaluated

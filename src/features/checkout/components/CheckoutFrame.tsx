@@ -16,6 +16,7 @@ import { useStorefront } from '../../../shell/use-storefront';
 import { checkoutBase, stepOfPath, stepPath } from '../checkout-paths';
 import { useCheckout } from '../hooks/use-checkout';
 import { useStepLabel } from '../hooks/use-step-label';
+import { CheckoutLoading } from './CheckoutLoading';
 import { OrderSummary } from './OrderSummary';
 
 export function CheckoutFrame() {
@@ -40,18 +41,7 @@ export function CheckoutFrame() {
     };
   }, [store, navigate, base]);
 
-  if (!view) {
-    return (
-      <div className="page checkout" aria-busy="true">
-        <h1>
-          <Trans>Accounts for checkout</Trans>
-        </h1>
-        <p role="status">
-          <Trans>Loading your checkout…</Trans>
-        </p>
-      </div>
-    );
-  }
+  if (!view) return <CheckoutLoading />;
   if (view.placedOrderId) {
     return <Navigate replace to={`${base}/confirmation/${view.placedOrderId}`} />;
   }

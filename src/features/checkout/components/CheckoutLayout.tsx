@@ -4,9 +4,9 @@
  * state). The steps, their notices and the items in the cart (CheckoutFrame.tsx) come with
  * the data: the checkout loader loads them once the checkout is open.
  */
-import { Trans } from '@lingui/react/macro';
 import { loadWithCheckout } from '../checkout-loader';
 import { checkoutFrame, loadCheckoutScreens } from '../checkout-screens';
+import { CheckoutLoading } from './CheckoutLoading';
 import '../../../shell/order/order-views.css';
 import '../checkout.css';
 
@@ -15,14 +15,5 @@ loadWithCheckout(loadCheckoutScreens);
 export function CheckoutLayout() {
   const frame = checkoutFrame();
   if (frame) return frame;
-  return (
-    <div className="page checkout" aria-busy="true">
-      <h1>
-        <Trans>Accounts for checkout</Trans>
-      </h1>
-      <p role="status">
-        <Trans>Loading your checkout…</Trans>
-      </p>
-    </div>
-  );
+  return <CheckoutLoading />;
 }

@@ -1,4 +1,4 @@
-/** The browser's turn between steps of loading the checkout. */
+/** The browser's turn between steps of long work (loading the cart store, the checkout). */
 
 type YieldingScheduler = { yield?: () => Promise<void> };
 
