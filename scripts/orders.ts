@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { STREAM_REGISTRY } from '../domain/registry';
 import { loadConfig, type ServerConfig } from '../server/src/config';
 import { migrate, readMigrations } from '../server/src/db/migrate';
+import { CommandHandler } from '../server/src/commands/execute';
 import { EventStore } from '../server/src/event-store/event-store';
 import { rebuildStaleReadModels } from '../server/src/event-store/read-models';
 import {
@@ -107,7 +108,7 @@ async function main(): Promise<void> {
       process.stdout.write(orderReport(found.order));
       return;
     }
-    const order = await changeOrder(database.db, store, {
+    const order = await changeOrder(database.db, new CommandHandler(store), {
       reference: ref,
       action: actionOf(command, args.positionals),
       operator: args.values.by ?? userInfo().username,

@@ -320,6 +320,54 @@ function maxDate(a: string, b: string | null): string {
   return b && b > a ? b : a;
 }
 
+/**
+ * The date shipping now waits for when no step is due because a pre-ordered product's date
+ * is later than today and later than the order's estimate (its date moved): the estimate
+ * moves to it (`OrderFulfilmentDeferred`), and the fulfilment looks again then.
+ */
+export function deferredUntil(order: Order, context: FulfilmentContext): string | null {
+  if (order.status !== 'processing') return null;
+  const waitsFor = preOrderDate(order, context.availableOn);
+  if (!waitsFor || waitsFor <= context.now.slice(0, 10)) return null;
+  return waitsFor > (order.fulfilment.estimatedShipDate ?? '') ? waitsFor : null;
+}
+
+/**
+ * When the order's next automatic step is due (ISO instant), or null when it waits for
+ * something else (participants, a payment, an operator) or is done: the fulfilment's process
+ * manager asks for `AdvanceFulfilment` at that time. `availableOn`: the pre-ordered products'
+ * dates as the store has them now.
+ */
+export function fulfilmentDueAt(
+  order: Order,
+  stepMs: number,
+  availableOn: FulfilmentContext['availableOn'],
+): string | null {
+  const last = Date.parse(lastChangeAt(order));
+  const afterStep = new Date(last + stepMs).toISOString();
+  const now = new Date(last).toISOString();
+  const digital = digitalOnly(order);
+  switch (order.status) {
+    case 'onHold':
+      return order.hold?.until ?? null;
+    case 'created':
+      return digital && !order.trainingInformationNeeded ? now : afterStep;
+    case 'open':
+      if (order.trainingInformationNeeded) return null;
+      return digital ? now : afterStep;
+    case 'processing': {
+      const waitsFor = preOrderDate(order, availableOn);
+      const dayOf = waitsFor ? `${waitsFor}T00:00:00.000Z` : null;
+      return dayOf && dayOf > afterStep ? dayOf : afterStep;
+    }
+    case 'awaitingShipping':
+    case 'cancelling':
+      return afterStep;
+    default:
+      return null;
+  }
+}
+
 /** Statuses after which a card charge is given back. */
 const REFUNDED: ReadonlySet<OrderStatus> = new Set(['cancelled', 'returned', 'declined']);
 

@@ -17,13 +17,17 @@ import type { TaxBasis } from '../tax/tax';
 import type { TrainingParticipant } from '../validation/training';
 import type { ShippingMethod } from '../checkout/shipping-methods';
 import type { CommandMetadata } from '../shared/decider';
-import type { MessageDescriptor } from '../shared/message';
+import { DomainError } from '../shared/domain-error';
+import { withValues, type MessageDescriptor } from '../shared/message';
 import { defineStreamKind, type OutboxMessage } from '../sync/stream-kind';
 import * as z from 'zod';
 import {
   applyStatusChange,
   checkStatusChange,
+  deferredUntil,
+  nextFulfilmentStep,
   placedFulfilment,
+  type FulfilmentContext,
   type OrderFulfilment,
   type StatusChangeData,
 } from './fulfilment';
@@ -165,6 +169,11 @@ export type OrderCommand = (
       readonly type: 'RecordOrderRefund';
       readonly data: { readonly refundId: string; readonly at: string };
     }
+  /**
+   * The store's fulfilment takes the order's next step if one is due (fulfilment.ts), from
+   * `from` (an order that moved on meanwhile is left alone: its newer change has its own step).
+   */
+  | { readonly type: 'AdvanceFulfilment'; readonly data: { readonly from: OrderStatus } }
   /** Participants given after the order was placed (decided by `decideTrainingAfterOrder`). */
   | {
       readonly type: 'GiveOrderTrainingParticipants';
@@ -190,6 +199,12 @@ export type OrderEvent =
         readonly code: string;
         readonly participants: readonly TrainingParticipant[];
       };
+    }
+  /** Shipping waits for a pre-ordered product's new date (ISO date); the estimate moves. */
+  | {
+      readonly type: 'OrderFulfilmentDeferred';
+      readonly v: 1;
+      readonly data: { readonly until: string; readonly at: string };
     };
 
 export const ORDER_EVENT_VERSIONS = {
@@ -197,6 +212,7 @@ export const ORDER_EVENT_VERSIONS = {
   OrderTrainingParticipantsGiven: 1,
   OrderStatusChanged: 1,
   OrderRefunded: 1,
+  OrderFulfilmentDeferred: 1,
 } as const satisfies {
   [K in OrderEvent['type']]: Extract<OrderEvent, { type: K }>['v'];
 };
@@ -205,7 +221,11 @@ export const ORDER_MESSAGES = {
   refused: /*i18n*/ { id: 'order.refused', message: 'This order could not be changed.' },
 } as const satisfies Record<string, MessageDescriptor>;
 
-export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
+export function decideOrder(
+  command: OrderCommand,
+  state: OrderState,
+  context?: FulfilmentContext,
+): OrderEvent[] {
   if (command.type === 'PlaceOrder') {
     // Placing the same checkout again (another tab, a retry) changes nothing.
     if (state.order) return [];
@@ -220,6 +240,16 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       // A charge is given back once.
       if (state.order.fulfilment.refund) return [];
       return [{ type: 'OrderRefunded', v: 1, data: command.data }];
+    case 'AdvanceFulfilment': {
+      if (state.order.status !== command.data.from) return [];
+      if (!context) throw new DomainError('order.refused', withValues(ORDER_MESSAGES.refused, {}));
+      const step = nextFulfilmentStep(state.order, context);
+      if (step) return [{ type: 'OrderStatusChanged', v: 1, data: step }];
+      const until = deferredUntil(state.order, context);
+      return until
+        ? [{ type: 'OrderFulfilmentDeferred', v: 1, data: { until, at: context.now } }]
+        : [];
+    }
     default:
       // The rules are checked where the command is made (decideTrainingAfterOrder).
       return [{ type: 'OrderTrainingParticipantsGiven', v: 1, data: command.data }];
@@ -248,6 +278,15 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
             order: {
               ...state.order,
               fulfilment: { ...state.order.fulfilment, refund: event.data },
+            },
+          }
+        : state;
+    case 'OrderFulfilmentDeferred':
+      return state.order
+        ? {
+            order: {
+              ...state.order,
+              fulfilment: { ...state.order.fulfilment, estimatedShipDate: event.data.until },
             },
           }
         : state;
@@ -315,14 +354,20 @@ export function orderConfirmationMail(order: PlacedOrder): OutboxMessage {
   };
 }
 
-export const orderStreamKind = defineStreamKind<OrderState, OrderCommand, OrderEvent>({
+export const orderStreamKind = defineStreamKind<
+  OrderState,
+  OrderCommand,
+  OrderEvent,
+  FulfilmentContext | undefined
+>({
   name: 'order',
   // Written by the store only: placing an order is its own online request.
   address: null,
   owners: 'users',
   perStore: true,
   initialState: () => ({ order: null }),
-  decide: (command, state) => decideOrder(command, state),
+  // The fulfilment's context comes with its commands only (the server's order context).
+  decide: (command, state, context) => decideOrder(command, state, context),
   evolve: evolveOrder,
   upcast: (stored) => {
     if (stored.type === 'OrderPlaced' && stored.v === 1) return upcastOrderPlacedV1(stored.data);

@@ -1,24 +1,20 @@
 /**
  * What follows an order being placed (ARCHITECTURE §2): the cart it came from is cleared,
- * and its checkout records the order (so no other tab can go on with it). Pure reactions;
- * the server runs them exactly once per event.
+ * and its checkout records the order (so no other tab can go on with it). Pure reactions,
+ * typed by the events of the order kind and the commands of the kinds they name; the server
+ * runs them exactly once per event. This is the one place the cart is cleared after an order.
  */
-import { streamIdOf, type ProcessManager } from '../sync/stream-kind';
-import type { OrderEvent } from './order';
+import { defineProcessManager } from '../kinds';
+import { streamIdOf } from '../sync/stream-kind';
 
-function placed(event: { type: string; data: unknown }) {
-  return event.type === 'OrderPlaced'
-    ? (event.data as Extract<OrderEvent, { type: 'OrderPlaced' }>['data']).order
-    : null;
-}
-
-export const clearCartOnOrder: ProcessManager = {
+export const clearCartOnOrder = defineProcessManager({
   name: 'order-placed-clears-cart',
   kinds: ['order'],
   react: (event) => {
-    const order = placed(event);
+    if (event.type !== 'OrderPlaced') return [];
+    const order = event.data.order;
     // A declined order (sanctions screening) took nothing: the cart stays as it was.
-    if (!order || order.status === 'declined') return [];
+    if (order.status === 'declined') return [];
     return [
       {
         kind: 'cart',
@@ -36,14 +32,14 @@ export const clearCartOnOrder: ProcessManager = {
       },
     ];
   },
-};
+});
 
-export const closeCheckoutOnOrder: ProcessManager = {
+export const closeCheckoutOnOrder = defineProcessManager({
   name: 'order-placed-closes-checkout',
   kinds: ['order'],
   react: (event) => {
-    const order = placed(event);
-    if (!order) return [];
+    if (event.type !== 'OrderPlaced') return [];
+    const order = event.data.order;
     return [
       {
         kind: 'checkout',
@@ -54,4 +50,4 @@ export const closeCheckoutOnOrder: ProcessManager = {
       },
     ];
   },
-};
+});

@@ -15,6 +15,7 @@ import {
 import type { RecordedEvent } from '../sync/stream-kind';
 import type { PlacedOrder } from './order';
 import { decidePlaceOrder } from './place-order';
+import { defineProcessManager, type CommandOf } from '../kinds';
 import { clearCartOnOrder, closeCheckoutOnOrder } from './process-managers';
 
 const order: PlacedOrder = decidePlaceOrder({
@@ -47,8 +48,8 @@ describe('order placed → clear the cart', () => {
     expect(clearCartOnOrder.kinds).toEqual(['order']);
   });
 
-  it('clears the order’s cart, for checkout, naming the order', () => {
-    expect(clearCartOnOrder.react(orderPlaced)).toEqual([
+  it('clears the order’s cart, for checkout, naming the order', async () => {
+    expect(await clearCartOnOrder.react(orderPlaced)).toEqual([
       {
         kind: 'cart',
         streamId: `cart:${CART_ID}`,
@@ -66,8 +67,8 @@ describe('order placed → clear the cart', () => {
     ]);
   });
 
-  it('clears the buyer’s cart even when customer service placed the order', () => {
-    const [reaction] = clearCartOnOrder.react(orderPlaced);
+  it('clears the buyer’s cart even when customer service placed the order', async () => {
+    const [reaction] = await clearCartOnOrder.react(orderPlaced);
     expect(reaction?.owner).toEqual({ kind: 'user', id: BUYER.userId });
   });
 });
@@ -77,8 +78,8 @@ describe('order placed → record it on the checkout', () => {
     expect(closeCheckoutOnOrder.kinds).toEqual(['order']);
   });
 
-  it('records the order on its checkout', () => {
-    expect(closeCheckoutOnOrder.react(orderPlaced)).toEqual([
+  it('records the order on its checkout', async () => {
+    expect(await closeCheckoutOnOrder.react(orderPlaced)).toEqual([
       {
         kind: 'checkout',
         streamId: `checkout:${CHECKOUT_ID}`,
@@ -95,8 +96,44 @@ describe('other events', () => {
     { ...orderPlaced, type: 'OrderShipped', data: { trackingNumber: '1Z999' } },
     { ...orderPlaced, type: 'OrderCancelled', data: { reason: 'customer' } },
     { ...orderPlaced, kind: 'cart', streamId: `cart:${CART_ID}`, type: 'CartCleared', data: {} },
-  ])('$type leads to nothing', (event) => {
-    expect(clearCartOnOrder.react(event)).toEqual([]);
-    expect(closeCheckoutOnOrder.react(event)).toEqual([]);
+  ])('$type leads to nothing', async (event) => {
+    expect(await clearCartOnOrder.react(event)).toEqual([]);
+    expect(await closeCheckoutOnOrder.react(event)).toEqual([]);
+  });
+});
+
+describe('a process manager is type-checked against the kinds it follows', () => {
+  it('does not compile with a misspelt event type, an unknown kind or a wrong command', () => {
+    const checked = defineProcessManager({
+      name: 'type-check',
+      kinds: ['order'],
+      react: (event) => {
+        // @ts-expect-error: the order kind has no event 'OrderPlacd'
+        if (event.type === 'OrderPlacd') return [];
+        if (event.type !== 'OrderPlaced') return [];
+        return [
+          {
+            kind: 'cart',
+            streamId: `cart:${event.data.order.cartId}`,
+            owner: { kind: 'user', id: event.data.order.buyer.userId },
+            storeId: event.data.order.storeId,
+            command: { type: 'ClearCart', data: { reason: 'checkout' } },
+          },
+        ];
+      },
+    });
+    const command: CommandOf<'cart'> = {
+      // @ts-expect-error: the cart kind has no command 'EmptyCart'
+      type: 'EmptyCart',
+      data: { reason: 'checkout' },
+    };
+    defineProcessManager({
+      name: 'type-check-kinds',
+      // @ts-expect-error: the store has no kind 'invoice' (yet)
+      kinds: ['invoice'],
+      react: () => [],
+    });
+    expect(checked.kinds).toEqual(['order']);
+    expect(command.type).toBe('EmptyCart');
   });
 });

@@ -15,8 +15,16 @@ export type Actor =
   /** The store itself: a process manager, a scheduled job. */
   | { readonly kind: 'system'; readonly id: string };
 
+/** The buyer (and customer account) someone acted for, when not themselves. */
+export interface OnBehalfOf {
+  readonly userId: string;
+  readonly accountId?: string;
+}
+
 export interface EventMetadata {
   readonly actor: Actor;
+  /** Set when the actor acted for a buyer (customer service): that buyer. */
+  readonly onBehalfOf?: OnBehalfOf;
   /** The command that produced the event. */
   readonly commandId: string;
   /** The command's cause: the event (`{streamId}@{version}`) or command before it. */
@@ -43,10 +51,16 @@ export function eventId(streamId: string, version: number): string {
 export function metadataFor(
   actor: Actor,
   commandId: string,
-  extra: { readonly cause?: Cause; readonly clientId?: string; readonly seq?: number } = {},
+  extra: {
+    readonly cause?: Cause;
+    readonly clientId?: string;
+    readonly seq?: number;
+    readonly onBehalfOf?: OnBehalfOf;
+  } = {},
 ): EventMetadata {
   return {
     actor,
+    ...(extra.onBehalfOf !== undefined ? { onBehalfOf: extra.onBehalfOf } : {}),
     commandId,
     causationId: extra.cause?.causationId ?? commandId,
     correlationId: extra.cause?.correlationId ?? commandId,

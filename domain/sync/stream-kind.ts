@@ -153,6 +153,23 @@ export function parseStreamId(streamId: string): { kind: string; id: string } {
     : { kind: streamId.slice(0, at), id: streamId.slice(at + 1) };
 }
 
+/** The commands of a kind, as a writer issues them (the metadata is the store's to fill). */
+export type CommandOfKind<K> = K extends {
+  readonly decide: (command: infer C, state: never, context: never) => unknown;
+}
+  ? DistributiveOmit<C, 'metadata'>
+  : never;
+
+/** The events of a kind, in their current shape. */
+export type EventOfKind<K> = K extends {
+  readonly evolve: (state: never, event: infer E) => unknown;
+}
+  ? E
+  : never;
+
+/** The kinds of a registry by name. */
+export type KindMap = Readonly<Record<string, AnyStreamKind>>;
+
 /** An event as a process manager sees it. */
 export interface RecordedEvent {
   readonly kind: string;
@@ -163,6 +180,16 @@ export interface RecordedEvent {
   readonly metadata: { readonly actor?: Actor; readonly correlationId?: string };
 }
 
+/** An event of one of the named kinds, typed by its kind's event union. */
+export type RecordedEventOf<Kinds extends KindMap, N extends keyof Kinds> = {
+  [P in N]: EventOfKind<Kinds[P]> & {
+    readonly kind: P;
+    readonly streamId: string;
+    readonly version: number;
+    readonly metadata: RecordedEvent['metadata'];
+  };
+}[N];
+
 /** A command a process manager issues in reaction to an event. */
 export interface Reaction {
   readonly kind: string;
@@ -171,12 +198,26 @@ export interface Reaction {
   readonly owner: Actor;
   readonly storeId: string | null;
   readonly command: DistributiveOmit<KindCommand, 'metadata'> & { readonly data?: unknown };
+  /**
+   * Not before this instant (ISO): the command waits in the store's schedule until then (a
+   * fulfilment step due in two minutes). Absent: at once.
+   */
+  readonly notBefore?: string;
 }
 
+/** A reaction typed by the command union of the kind it names. */
+export type ReactionOf<Kinds extends KindMap> = {
+  [P in keyof Kinds]: Omit<Reaction, 'kind' | 'command'> & {
+    readonly kind: P;
+    readonly command: CommandOfKind<Kinds[P]>;
+  };
+}[keyof Kinds];
+
 /**
- * A reaction to events (order placed → clear the cart): pure, it names the commands to
- * issue; the server's runner issues each exactly once, in `events.position` order, and
- * resumes after a restart from its stored checkpoint.
+ * A reaction to events (order placed → clear the cart): it names the commands to issue; the
+ * server's runner issues each exactly once, in `events.position` order, and resumes after a
+ * restart from its stored checkpoint. Pure in domain/; a manager of the server's own may
+ * consult the outside world (the payment gateway) and answer a promise.
  */
 export interface ProcessManager {
   readonly name: string;
@@ -188,7 +229,27 @@ export interface ProcessManager {
    * never clears the carts of every past order).
    */
   readonly fromStart?: boolean;
-  readonly react: (event: RecordedEvent) => readonly Reaction[];
+  readonly react: (event: RecordedEvent) => readonly Reaction[] | Promise<readonly Reaction[]>;
+}
+
+/** A process manager whose events and reactions are typed by the registry's kinds. */
+export interface TypedProcessManager<Kinds extends KindMap, N extends keyof Kinds & string> {
+  readonly name: string;
+  readonly kinds: readonly N[];
+  readonly fromStart?: boolean;
+  readonly react: (
+    event: RecordedEventOf<Kinds, N>,
+  ) => readonly ReactionOf<Kinds>[] | Promise<readonly ReactionOf<Kinds>[]>;
+}
+
+/**
+ * A process manager checked against a registry's kinds: a misspelt event type, a command its
+ * target kind does not have, or a kind the registry lacks does not compile. The runner sees
+ * the plain `ProcessManager` (it hands each manager only the events of its kinds).
+ */
+export function processManagerOf<Kinds extends KindMap>() {
+  return <N extends keyof Kinds & string>(manager: TypedProcessManager<Kinds, N>): ProcessManager =>
+    manager as unknown as ProcessManager;
 }
 
 export interface StreamRegistry {

@@ -15,6 +15,9 @@ import { checkoutContextProvider } from './checkout/checkout-context';
 import type { Database, Db } from './db/database';
 import { EventStore, type ContextProvider } from './event-store/event-store';
 import { ProcessManagerRunner } from './event-store/process-managers';
+import { IdentityCache } from './acting/identity-cache';
+import { registerActing } from './acting/plugin';
+import { CommandHandler } from './commands/execute';
 import { rebuildStaleReadModels } from './event-store/read-models';
 import type { FlagService } from './flags/flag-service';
 import { registerCompression } from './plugins/compression';
@@ -41,7 +44,7 @@ import { registerStreamRoutes } from './streams/routes';
 import { registerOrderTrainingRoutes } from './routes/api/orders/training';
 import type { PaymentGateway } from './payments/gateway';
 import type { MailConfig } from './mail/config';
-import { FulfilmentWorker } from './orders/fulfilment-worker';
+import { orderFulfilment } from './orders/fulfilment-process';
 import { registerOrderRoutes } from './routes/api/orders/index';
 import { SANDBOX_DENIED_PARTIES } from './screening/denied-parties';
 import { startMailWorker, wakeMailWorkerOnAppend, type MailWorker } from './mail/worker';
@@ -85,20 +88,32 @@ export interface AppOptions {
    */
   readonly mail?: MailConfig;
   /**
-   * Move placed orders on in this process (FULFILMENT_STEP_SECONDS; decision 029). Unset: no
-   * fulfilment here (orders stay as placed; `npm run orders` moves them by hand).
+   * Move placed orders on (FULFILMENT_STEP_SECONDS; decisions 029, 047): the fulfilment's
+   * process manager runs with the others. Unset: no fulfilment (orders stay as placed;
+   * `npm run orders` moves them by hand).
    */
   readonly fulfilment?: { readonly stepMs: number };
   /** Requests a minute per caller for each limited group (RATE_LIMIT_*; decision 033). */
   readonly rateLimits?: Partial<RateLimits>;
   /** The sign-in step's clock and wait (tests; default: the real ones). */
   readonly signIn?: SignInOptions;
+  /**
+   * The clock of the rate limits' windows and of what the identity cache keeps (tests drive
+   * it; default: the real one).
+   */
+  readonly clock?: () => number;
+  /** Seconds a session's or a grant's state may be kept before it is read again (decision 048). */
+  readonly identityCheckSeconds?: number;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The event store every stream kind is written through. */
     eventStore: EventStore;
+    /** The one way in for every write (decision 047). */
+    commands: CommandHandler;
+    /** What sessions, grants and users stand for, as this instance keeps them (decision 048). */
+    identities: IdentityCache;
   }
 }
 
@@ -122,6 +137,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { httpsOnly: options.publicUrl?.startsWith('https:') ?? false },
   );
   registerCompression(app);
+  const identities = new IdentityCache(options.database.db, {
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.identityCheckSeconds !== undefined
+      ? { checkSeconds: options.identityCheckSeconds }
+      : {}),
+  });
+  app.decorate('identities', identities);
+  // Before every route: who acts is resolved once, before the limits count it.
+  registerActing(app, {
+    identity: options.identity,
+    cache: identities,
+    secureCookies: options.publicUrl?.startsWith('https:') ?? false,
+  });
   registerSameOriginCheck(app, {
     addressOf: (request) => options.identity.addressOf(request),
     storefrontHosts: Object.keys(options.publicConfig.storefrontHosts),
@@ -129,8 +157,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, options.database);
   await registerRateLimits(app, {
     db: options.database.db,
-    verifyToken: options.identity.verifyToken,
-    limits: options.rateLimits,
+    ...(options.rateLimits ? { limits: options.rateLimits } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   registerBootstrapRoutes(app, options.flags, options.publicConfig, (request) => ({
     issuer: options.identity.issuerFor(options.identity.addressOf(request)),
@@ -143,28 +171,44 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await mountOidcProvider(app, identity);
     registerInteractionRoutes(app, identity, options.database.db, options.signIn);
   }
-  registerWebSessionRoutes(app, { db: options.database.db, identity });
-  registerCustomerRoutes(app, options.database.db, identity.verifyToken);
+  registerWebSessionRoutes(app, { db: options.database.db, identity, identities });
+  registerCustomerRoutes(app, identities);
   registerCatalogRoutes(app, options.database.db);
   const db = options.database.db;
   const registry = options.registry ?? STREAM_REGISTRY;
+  const payments = options.payments ?? new SandboxGateway(db);
+  // The fulfilment: a process manager, and the order kind's context for its steps.
+  const fulfilment = options.fulfilment
+    ? orderFulfilment({
+        db,
+        store: () => eventStore,
+        payments,
+        stepMs: options.fulfilment.stepMs,
+        deniedParties: SANDBOX_DENIED_PARTIES,
+      })
+    : undefined;
   const eventStore: EventStore = new EventStore(db, {
     registry,
     contexts: {
       cart: cartContextProvider(),
       checkout: checkoutContextProvider(options.flags, () => eventStore),
+      ...(fulfilment ? { order: fulfilment.context } : {}),
       ...options.contexts,
     },
   });
   app.decorate('eventStore', eventStore);
+  const commands = new CommandHandler(eventStore);
+  app.decorate('commands', commands);
   await rebuildStaleReadModels(db, eventStore, registry);
-  registerStreamRoutes(app, db, identity.verifyToken, {
+  registerStreamRoutes(app, {
     store: eventStore,
+    commands,
     secureCookies: options.publicUrl?.startsWith('https:') ?? false,
   });
-  registerCartRoutes(app, db, identity.verifyToken);
-  if (options.processManagers !== false && registry.processManagers.length > 0) {
-    const runner = new ProcessManagerRunner(db, eventStore, registry.processManagers, {
+  registerCartRoutes(app, db);
+  const managers = [...registry.processManagers, ...(fulfilment ? [fulfilment.process] : [])];
+  if (options.processManagers !== false && managers.length > 0) {
+    const runner = new ProcessManagerRunner(db, eventStore, managers, {
       onError: (error) => {
         app.log.error({ err: error }, 'a process manager failed; it resumes from its checkpoint');
       },
@@ -179,18 +223,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   if (options.mail) startMailOutbox(app, db, eventStore, options.mail);
-  registerMeRoutes(app, options.database.db, identity.verifyToken);
-  const payments = options.payments ?? new SandboxGateway(db);
+  registerMeRoutes(app, options.database.db, { identities, identity });
   if (payments instanceof SandboxGateway) await registerPaymentSandboxRoutes(app, db);
-  registerCheckoutRoutes(app, db, identity.verifyToken, {
+  registerCheckoutRoutes(app, db, {
     flags: options.flags,
     store: eventStore,
+    commands,
     payments,
   });
-  registerOrderTrainingRoutes(app, db, identity.verifyToken, { store: eventStore });
-  registerOrderRoutes(app, db, identity.verifyToken);
-  if (options.fulfilment) startFulfilment(app, db, eventStore, payments, options.fulfilment);
-  registerCommerceRoutes(app, options.database.db, identity.verifyToken, {
+  registerOrderTrainingRoutes(app, { store: eventStore, commands });
+  registerOrderRoutes(app, db);
+  registerCommerceRoutes(app, options.database.db, {
     platformKeys: options.commercePlatformKeys ?? [WEB_PLATFORM_KEY],
   });
   await registerStaticFiles(app, options.staticDir, {
@@ -212,34 +255,6 @@ function fastifyTrustProxy(
   if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
   if (typeof trustProxy === 'object') return [...trustProxy];
   return trustProxy ?? false;
-}
-
-/** The fulfilment: started when the app is ready, stopped before the database closes. */
-function startFulfilment(
-  app: FastifyInstance,
-  db: Db,
-  store: EventStore,
-  payments: PaymentGateway,
-  options: { readonly stepMs: number },
-): void {
-  const worker = new FulfilmentWorker({
-    db,
-    store,
-    payments,
-    stepMs: options.stepMs,
-    deniedParties: SANDBOX_DENIED_PARTIES,
-    logger: {
-      info: (details, message) => app.log.info(details, message),
-      error: (details, message) => app.log.error(details, message),
-    },
-  });
-  app.addHook('onReady', (done) => {
-    worker.start();
-    done();
-  });
-  app.addHook('preClose', async () => {
-    await worker.stop();
-  });
 }
 
 /** The mail worker: started when the app is ready, woken by new orders, stopped before the database closes. */

@@ -1,10 +1,9 @@
 /**
- * Who is calling: a bearer JWT access token issued for the store's API (verified with jose
- * against the provider's keys, issuer and audience), or the store's session cookie. Every
- * route that serves a user's data asks this, and then checks the data is theirs.
+ * The store API's bearer access tokens: JWTs issued for the store's API, verified with jose
+ * against the provider's keys, issuer and audience. Who a request acts as is worked out once,
+ * from these and the session cookie, by the acting plugin (server/src/acting, decision 047).
  */
-import type {} from '@fastify/cookie';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
@@ -14,14 +13,7 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
-import type { Db } from '../db/database';
-import { findUserById, type User } from './users';
-import { findWebSession, SESSION_COOKIE } from './web-sessions';
-
-export interface Caller {
-  readonly user: User;
-  readonly via: 'token' | 'session';
-}
+import { GRANT_ID_CLAIM } from './provider';
 
 export interface TokenVerifierOptions {
   /** The issuer, or which issuers are accepted (the embedded provider at any of its addresses). */
@@ -35,6 +27,8 @@ export interface TokenVerifierOptions {
   /** Asked when a token names a key the set lacks: reads the keys again, true if they changed. */
   readonly onUnknownKey?: () => Promise<boolean>;
   readonly jwksUri?: string;
+  /** The tokens name their grant (the embedded provider's `grant_id`): read it. */
+  readonly readsGrant?: boolean;
 }
 
 function remoteKeys(options: TokenVerifierOptions): JWTVerifyGetKey {
@@ -58,7 +52,21 @@ function localKeys(jwks: JSONWebKeySet | (() => JSONWebKeySet)): () => JWTVerify
   };
 }
 
-export function tokenVerifier(options: TokenVerifierOptions) {
+/** What the store takes from a verified access token. */
+export interface AccessTokenClaims {
+  readonly userId: string;
+  /** The embedded provider's grant it was issued under (decision 031), when it says. */
+  readonly grantId?: string;
+}
+
+export type VerifyAccessToken = (token: string) => Promise<AccessTokenClaims | undefined>;
+
+export function tokenVerifier(options: TokenVerifierOptions): VerifyToken {
+  const verify = accessTokenVerifier(options);
+  return async (token) => (await verify(token))?.userId;
+}
+
+export function accessTokenVerifier(options: TokenVerifierOptions): VerifyAccessToken {
   const remote = options.jwks ? undefined : remoteKeys(options);
   const local = options.jwks ? localKeys(options.jwks) : undefined;
   const { issuer } = options;
@@ -70,7 +78,7 @@ export function tokenVerifier(options: TokenVerifierOptions) {
     });
     return payload;
   };
-  return async (token: string): Promise<string | undefined> => {
+  return async (token: string): Promise<AccessTokenClaims | undefined> => {
     try {
       let payload: JWTPayload;
       try {
@@ -90,63 +98,24 @@ export function tokenVerifier(options: TokenVerifierOptions) {
       ) {
         return undefined;
       }
-      return typeof payload.sub === 'string' ? payload.sub : undefined;
+      if (typeof payload.sub !== 'string') return undefined;
+      const grant = options.readsGrant ? payload[GRANT_ID_CLAIM] : undefined;
+      return {
+        userId: payload.sub,
+        ...(typeof grant === 'string' && grant.length > 0 && grant.length <= 200
+          ? { grantId: grant }
+          : {}),
+      };
     } catch {
       return undefined;
     }
   };
 }
 
-export type VerifyToken = ReturnType<typeof tokenVerifier>;
+export type VerifyToken = (token: string) => Promise<string | undefined>;
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1];
-}
-
-/**
- * The caller: the bearer token when there is one, else the store's session (decision 031:
- * ended when idle or when its grant is revoked). `activeAt`: the buyer's last activity as the
- * session check reports it (SPEC 4.4); it keeps the store's session alive, also in token
- * mode, where the session cookie rides along with the token.
- */
-export async function identifyCaller(
-  request: FastifyRequest,
-  db: Db,
-  verifyToken: VerifyToken,
-  extraToken?: string,
-  activeAt?: Date,
-): Promise<Caller | undefined> {
-  const token = bearerToken(request) ?? extraToken;
-  const sessionId = request.cookies[SESSION_COOKIE];
-  if (token) {
-    const userId = await verifyToken(token);
-    const user = userId ? await findUserById(db, userId) : undefined;
-    if (user && activeAt !== undefined && sessionId) {
-      await findWebSession(db, sessionId, new Date(), activeAt);
-    }
-    return user ? { user, via: 'token' } : undefined;
-  }
-  if (!sessionId) return undefined;
-  const session = await findWebSession(db, sessionId, new Date(), activeAt);
-  const user = session ? await findUserById(db, session.userId) : undefined;
-  return user ? { user, via: 'session' } : undefined;
-}
-
-/** The caller, or a 401 sent (and undefined returned) for an anonymous request. */
-export async function requireCaller(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  db: Db,
-  verifyToken: VerifyToken,
-): Promise<Caller | undefined> {
-  const caller = await identifyCaller(request, db, verifyToken);
-  if (!caller) {
-    reply.header('cache-control', 'no-store');
-    await reply
-      .code(401)
-      .send({ error: { code: 'unauthorized', message: 'The session is no longer valid.' } });
-  }
-  return caller;
 }

@@ -18,7 +18,7 @@ import type Provider from 'oidc-provider';
 import * as oidcClient from 'openid-client';
 import type { IdentityConfig } from '../config';
 import type { Db } from '../db/database';
-import { tokenVerifier, type VerifyToken } from './authenticate';
+import { accessTokenVerifier, type VerifyAccessToken, type VerifyToken } from './authenticate';
 import { KeyRing } from './keys';
 import { API_RESOURCE, createProvider } from './provider';
 import {
@@ -51,6 +51,8 @@ export interface Identity {
   readonly browserClientId: string;
   readonly apiAudience: string;
   readonly verifyToken: VerifyToken;
+  /** The token's user and grant (a revoked grant's tokens stop: decision 048). */
+  readonly verifyAccessToken: VerifyAccessToken;
   /** The server's OpenID client at this address (discovered on first use). */
   serverClient(app: FastifyInstance, address: string): Promise<oidcClient.Configuration>;
   readonly serverClientId: string;
@@ -156,12 +158,13 @@ export async function startIdentity(
   const apiAudience = embedded ? API_RESOURCE : config.apiAudience;
   // A token naming an unknown key reads the keys again, at most every UNKNOWN_KEY_MS.
   let unknownKeyAt = -Infinity;
-  const verifyToken = tokenVerifier({
+  const verifyAccessToken = accessTokenVerifier({
     // Without PUBLIC_URL the embedded provider signs, with the same keys, at every address.
     issuer: config.externalIssuer ?? (publicUrl ? `${publicUrl}/oidc` : isOriginIssuer),
     audience: apiAudience,
     ...(embedded
       ? {
+          readsGrant: true,
           jwks: () => keys.current().publicJwks,
           onUnknownKey: async () => {
             if (Date.now() - unknownKeyAt < UNKNOWN_KEY_MS) return false;
@@ -171,6 +174,7 @@ export async function startIdentity(
         }
       : {}),
   });
+  const verifyToken: VerifyToken = async (token) => (await verifyAccessToken(token))?.userId;
   // The store's cookies: signed with its newest key, any of its keys still verifies (and
   // says to sign again when the key was not the newest).
   let signer = new Signer(keys.current().storeCookieKeys);
@@ -220,6 +224,7 @@ export async function startIdentity(
     keys,
     apiAudience,
     verifyToken,
+    verifyAccessToken,
     serverClient: (app, address) => {
       const issuer = issuerFor(address);
       const at = embedded ? (publicUrl ?? address) : issuer;

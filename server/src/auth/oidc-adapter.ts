@@ -112,3 +112,38 @@ export function postgresAdapterFactory(db: Db) {
 export async function purgeExpiredModels(db: Db): Promise<void> {
   await db.delete(oidcModels).where(lt(oidcModels.expiresAt, sql`now()`));
 }
+
+/**
+ * Ends everything the provider holds for a user: their sign-in sessions at the provider,
+ * their grants and every token issued under them (the account page's "sign out everywhere").
+ * Access tokens of those grants stop within the identity check's bound (decision 048).
+ * The ids of the grants revoked.
+ */
+export async function revokeUserGrants(db: Db, userId: string): Promise<string[]> {
+  const grants = await db
+    .select({ id: oidcModels.id })
+    .from(oidcModels)
+    .where(
+      and(eq(oidcModels.model, 'Grant'), sql`${oidcModels.payload} ->> 'accountId' = ${userId}`),
+    );
+  const ids = grants.map((g) => g.id);
+  await db.transaction(async (tx) => {
+    if (ids.length > 0) {
+      await tx.delete(oidcModels).where(
+        sql`${oidcModels.grantId} in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+    }
+    await tx
+      .delete(oidcModels)
+      .where(
+        and(
+          sql`${oidcModels.model} in ('Grant', 'Session')`,
+          sql`${oidcModels.payload} ->> 'accountId' = ${userId}`,
+        ),
+      );
+  });
+  return ids;
+}

@@ -99,6 +99,8 @@ export interface FoundWebSession {
   readonly userId: string;
   readonly refreshToken: string | null;
   readonly expiresAt: Date;
+  /** The buyer's last activity as the session now records it. */
+  readonly lastSeenAt: Date;
 }
 
 /**
@@ -135,9 +137,11 @@ export async function findWebSession(
       .where(and(eq(webSessions.idHash, idHash), isNull(webSessions.endedAt)));
     return undefined;
   }
+  let lastSeenAt = row.lastSeenAt;
   if (activeAt !== undefined) {
     const at = new Date(Math.min(activeAt.getTime(), now.getTime()));
     if (at.getTime() > row.lastSeenAt.getTime()) {
+      lastSeenAt = at;
       await db
         .update(webSessions)
         .set({
@@ -146,7 +150,12 @@ export async function findWebSession(
         .where(and(eq(webSessions.idHash, idHash), isNull(webSessions.endedAt)));
     }
   }
-  return { userId: row.userId, refreshToken: row.refreshToken, expiresAt: row.expiresAt };
+  return {
+    userId: row.userId,
+    refreshToken: row.refreshToken,
+    expiresAt: row.expiresAt,
+    lastSeenAt,
+  };
 }
 
 /**
@@ -169,6 +178,43 @@ export async function endWebSession(db: Db, id: string, now: Date): Promise<stri
     })
     .where(eq(webSessions.idHash, idHash));
   return row.refreshToken;
+}
+
+/**
+ * Ends every session of a user (the account page's "sign out everywhere", a password change):
+ * their refresh tokens and grants are handed back, for revocation at the provider.
+ */
+export async function endAllWebSessions(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<{
+  readonly refreshTokens: string[];
+  readonly grantIds: string[];
+  /** The ended sessions' ids as stored (their SHA-256): what the identity cache keys by. */
+  readonly idHashes: string[];
+}> {
+  // Read first: an update's `returning` gives the new (cleared) refresh tokens.
+  const rows = await db
+    .select({
+      idHash: webSessions.idHash,
+      refreshToken: webSessions.refreshToken,
+      grantId: webSessions.grantId,
+    })
+    .from(webSessions)
+    .where(and(eq(webSessions.userId, userId), isNull(webSessions.endedAt)));
+  await db
+    .update(webSessions)
+    .set({
+      endedAt: sql`coalesce(${webSessions.endedAt}, ${now.toISOString()}::timestamptz)`,
+      refreshToken: null,
+    })
+    .where(and(eq(webSessions.userId, userId), isNull(webSessions.endedAt)));
+  return {
+    idHashes: rows.map((r) => r.idHash),
+    refreshTokens: rows.flatMap((r) => (r.refreshToken ? [r.refreshToken] : [])),
+    grantIds: [...new Set(rows.flatMap((r) => (r.grantId ? [r.grantId] : [])))],
+  };
 }
 
 /** Rows past their expiry, ended or not. */

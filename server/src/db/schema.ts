@@ -327,8 +327,9 @@ export const commands = pgTable(
       .notNull()
       .references(() => streams.streamId, { onDelete: 'cascade' }),
     commandId: text('command_id').notNull(),
-    clientId: text('client_id').notNull(),
-    seq: bigint('seq', { mode: 'number' }).notNull(),
+    /** The browser client that queued it; null for a command the store issued itself. */
+    clientId: text('client_id'),
+    seq: bigint('seq', { mode: 'number' }),
     status: text('status').notNull(),
     code: text('code'),
     message: jsonb('message'),
@@ -380,6 +381,22 @@ export const checkpoints = pgTable('checkpoints', {
   leaseOwner: text('lease_owner'),
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Reactions due later (decision 047): issued by the manager's runner once due. */
+export const scheduledReactions = pgTable('scheduled_reactions', {
+  commandId: text('command_id').primaryKey(),
+  manager: text('manager').notNull(),
+  kind: text('kind').notNull(),
+  streamId: text('stream_id').notNull(),
+  ownerKind: text('owner_kind').notNull(),
+  ownerId: text('owner_id').notNull(),
+  storeId: text('store_id'),
+  command: jsonb('command').notNull(),
+  causationId: text('causation_id').notNull(),
+  correlationId: text('correlation_id').notNull(),
+  notBefore: timestamp('not_before', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const parkedReactions = pgTable(
@@ -435,6 +452,7 @@ export const schema = {
   readModels,
   readModelShapes,
   checkpoints,
+  scheduledReactions,
   parkedReactions,
   idempotencyKeys,
 };

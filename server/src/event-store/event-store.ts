@@ -12,7 +12,7 @@
  */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Locale } from '../../../domain/storefront/storefronts';
-import { metadataFor, type Actor, type Cause } from '../../../domain/shared/event-metadata';
+import type { Actor, EventMetadata } from '../../../domain/shared/event-metadata';
 import type { Message } from '../../../domain/shared/message';
 import type {
   CommandResult,
@@ -61,22 +61,27 @@ export interface EventStoreOptions {
   readonly contexts?: Readonly<Record<string, ContextProvider>>;
 }
 
+/**
+ * One batch of one stream's commands, as `execute` (server/src/commands/execute.ts) hands it
+ * over: the only caller, which says who acts and fills in every event's metadata.
+ */
 export interface PushBatchOptions {
   readonly kind: AnyStreamKind;
   readonly streamId: string;
-  /** Who owns the stream if this push makes it. */
-  readonly owner: Actor;
+  /** Who owns the stream if this push makes it; absent: the stream must exist already. */
+  readonly owner: Actor | undefined;
   readonly storeId: string | null;
-  /** Who acts (recorded in each event's metadata). */
+  /** Whom the commands are decided for (the kind's context: a buyer's accounts). */
   readonly actor: Actor;
   readonly locale: Locale | null;
-  /** Whether the caller may write this stream (its owner). */
+  /** Whether the caller may write this stream. */
   readonly canWrite: (row: StreamRow) => boolean;
-  readonly clientId: string;
+  /** The browser client whose queue the commands come from; null for the store's own. */
+  readonly clientId: string | null;
   readonly expectedVersion: number;
   readonly commands: readonly QueuedCommand<unknown>[];
-  /** What caused these commands (a process manager's event); none for a buyer's own. */
-  readonly cause?: Cause;
+  /** The metadata of the events of a command. */
+  readonly metadataOf: (commandId: string, seq: number) => EventMetadata;
 }
 
 /** An event as appended, for listeners in this process. */
@@ -293,7 +298,7 @@ export class EventStore {
     const cached = useCache ? this.cache.get(streamId) : undefined;
     if (cached) return { row: cached.row, state: cached.state, answers: new Map() };
     let row = await this.readRow(kind, streamId);
-    if (!row) {
+    if (!row && options.owner) {
       await this.db
         .insert(streams)
         .values({
@@ -389,16 +394,12 @@ export class EventStore {
             v: e.event.v,
             data: e.event.data,
             commandId: e.commandId,
-            metadata: metadataFor(options.actor, e.commandId, {
-              ...(options.cause ? { cause: options.cause } : {}),
-              clientId: options.clientId,
-              seq: e.seq,
-            }),
+            metadata: options.metadataOf(e.commandId, e.seq),
           })),
           ...(snapshotDue ? { snapshot: { state: decided.state, shape: kind.snapshotShape } } : {}),
           answers: decided.answered.map((a) => ({
             commandId: a.commandId,
-            seq: a.seq,
+            seq: options.clientId === null ? null : a.seq,
             status: a.status,
             ...(a.status === 'rejected' ? { code: a.code, message: a.message } : {}),
           })),

@@ -26,7 +26,8 @@ export interface WrittenEvent {
 
 export interface WrittenAnswer {
   readonly commandId: string;
-  readonly seq: number;
+  /** The command's place in its browser client's queue; null for the store's own. */
+  readonly seq: number | null;
   readonly status: 'confirmed' | 'rejected';
   readonly code?: string;
   readonly message?: unknown;
@@ -39,7 +40,8 @@ export interface StreamWrite {
   /** The state to keep as the stream's snapshot when one is due, with its shape version. */
   readonly snapshot?: { readonly state: unknown; readonly shape: number };
   readonly answers: readonly WrittenAnswer[];
-  readonly clientId: string;
+  /** The browser client whose queue the commands come from; null for the store's own. */
+  readonly clientId: string | null;
   readonly ownerKind: string;
   readonly ownerId: string;
   readonly storeId: string | null;
@@ -120,7 +122,7 @@ export class GroupWriter {
         : {}),
       client_id: w.clientId,
       command_ids: w.answers.map((a) => a.commandId),
-      seq: Math.max(0, ...w.answers.map((a) => a.seq)),
+      seq: Math.max(0, ...w.answers.map((a) => a.seq ?? 0)),
       owner_kind: w.ownerKind,
       owner_id: w.ownerId,
     }));
@@ -246,7 +248,7 @@ export class GroupWriter {
         select distinct on (i.client_id, i.owner_kind, i.owner_id)
                i.client_id, i.owner_kind, i.owner_id, i.seq
           from input i
-         where i.stream_id in (select stream_id from moved)
+         where i.stream_id in (select stream_id from moved) and i.client_id is not null
          order by i.client_id, i.owner_kind, i.owner_id, i.seq desc
         on conflict (client_id, owner_kind, owner_id) do update
            set last_seq = greatest(${syncClients.lastSeq}, excluded.last_seq),

@@ -1,12 +1,16 @@
 /**
  * Runs the registry's process managers (reactions to events: order placed → clear the
- * cart). Each reads the events of its kinds in commit order from its stored checkpoint on
- * (`events.transaction_id`, `events.position`), and issues the commands its pure `react`
- * names through the event store, as the store itself (`system` actor), with the event as
- * their cause. A command's id is made from the event and the reaction's place
+ * cart; the fulfilment's steps). Each reads the events of its kinds in commit order from its
+ * stored checkpoint on (`events.transaction_id`, `events.position`), and issues the commands
+ * its `react` names through `execute`, as the store itself (`acting.store(manager)`), with the
+ * event as their cause. A command's id is made from the event and the reaction's place
  * (`{manager}:{stream}@{version}:{n}`), so a reaction issued again after a crash (before the
  * checkpoint moved) gets the stored answer instead of applying twice: exactly once, across
  * restarts. One instance at a time holds a manager (a lease in its checkpoint row).
+ *
+ * A reaction due later (`notBefore`) is kept in `scheduled_reactions` under its command id
+ * before the checkpoint moves, and issued by the lease holder once due (`runDue`), then
+ * deleted: issued again after a crash, it is answered, not applied twice.
  *
  * Events are read only below the oldest transaction still running
  * (`pg_snapshot_xmin(pg_current_snapshot())`), so an event whose transaction commits after
@@ -14,8 +18,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { eventId } from '../../../domain/shared/event-metadata';
-import type { ProcessManager, RecordedEvent, StoredShape } from '../../../domain/sync/stream-kind';
+import type { CommandOf, KindName } from '../../../domain/kinds';
+import { eventId, type Actor, type Cause } from '../../../domain/shared/event-metadata';
+import type {
+  ProcessManager,
+  Reaction,
+  RecordedEvent,
+  StoredShape,
+} from '../../../domain/sync/stream-kind';
+import { acting } from '../acting/acting';
+import { CommandHandler } from '../commands/execute';
 import type { Db } from '../db/database';
 import type { EventStore } from './event-store';
 
@@ -28,6 +40,8 @@ export interface ProcessManagerOptions {
   readonly batchSize?: number;
   readonly instanceId?: string;
   readonly onError?: (error: unknown) => void;
+  /** The clock scheduled reactions are due by (tests drive it; default: the real one). */
+  readonly now?: () => Date;
 }
 
 interface EventRow {
@@ -60,6 +74,7 @@ export class ProcessManagerRunner {
   /** Set by stop(): a run in progress ends after the event it is on. */
   private stopped = false;
   private unsubscribe: (() => void) | undefined;
+  private readonly commands: CommandHandler;
 
   constructor(
     private readonly db: Db,
@@ -68,6 +83,11 @@ export class ProcessManagerRunner {
     private readonly options: ProcessManagerOptions = {},
   ) {
     this.instanceId = options.instanceId ?? randomUUID();
+    this.commands = new CommandHandler(store);
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
   }
 
   /** Runs now, after each append in this process, and every `pollMs` (other instances). */
@@ -123,10 +143,17 @@ export class ProcessManagerRunner {
       });
   }
 
-  /** Handles what is waiting (at most `limit` events per manager); the number handled. */
+  /**
+   * Handles what is waiting (at most `limit` events per manager) and the scheduled reactions
+   * now due; the number handled.
+   */
   async runOnce(limit = Number.POSITIVE_INFINITY): Promise<number> {
     let handled = 0;
-    for (const manager of this.managers) handled += await this.runManager(manager, limit);
+    for (const manager of this.managers) {
+      handled += await this.runManager(manager, limit);
+      if (this.stopped) break;
+      handled += await this.runDue(manager, limit);
+    }
     return handled;
   }
 
@@ -241,38 +268,153 @@ export class ProcessManagerRunner {
       data: event.data,
       metadata: row.metadata,
     };
-    const cause = eventId(row.stream_id, row.version);
-    const reactions = manager.react(recorded);
+    const causationId = eventId(row.stream_id, row.version);
+    const cause: Cause = {
+      causationId,
+      correlationId: recorded.metadata.correlationId ?? causationId,
+    };
+    const reactions = await manager.react(recorded);
+    const now = this.now();
     for (const [n, reaction] of reactions.entries()) {
-      const target = this.store.registry.get(reaction.kind);
-      if (!target) throw new Error(`${manager.name} names an unknown kind ${reaction.kind}`);
-      const commandId = `${manager.name}:${cause}:${String(n)}`;
-      await this.store.push({
-        kind: target,
-        streamId: reaction.streamId,
+      if (!this.store.registry.get(reaction.kind)) {
+        throw new Error(`${manager.name} names an unknown kind ${reaction.kind}`);
+      }
+      const commandId = `${manager.name}:${causationId}:${String(n)}`;
+      if (reaction.notBefore !== undefined && Date.parse(reaction.notBefore) > now.getTime()) {
+        await this.schedule(manager, reaction, commandId, cause);
+        continue;
+      }
+      await this.issue(manager, reaction, commandId, cause);
+    }
+  }
+
+  /** A reaction's command, through `execute`, as the store. */
+  private async issue(
+    manager: ProcessManager,
+    reaction: Pick<Reaction, 'kind' | 'streamId' | 'owner' | 'storeId' | 'command'>,
+    commandId: string,
+    cause: Cause,
+  ): Promise<void> {
+    await this.commands.execute(
+      // The runner issues what the registry's kinds take: typed where the manager is defined.
+      reaction.kind as KindName,
+      reaction.streamId,
+      reaction.command as CommandOf<KindName>,
+      acting.store(manager.name),
+      {
+        commandId,
+        cause,
         owner: reaction.owner,
         storeId: reaction.storeId,
-        actor: { kind: 'system', id: manager.name },
-        locale: null,
-        canWrite: () => true,
-        clientId: `process:${manager.name}`,
-        // Only the new events are wanted back.
-        expectedVersion: Number.MAX_SAFE_INTEGER,
-        commands: [
-          {
-            seq: Number(row.position),
-            commandId,
-            command: {
-              ...reaction.command,
-              metadata: { commandId, now: new Date().toISOString() },
+        now: this.now(),
+      },
+    );
+  }
+
+  /** A reaction due later: kept until then (the same command id is kept once). */
+  private async schedule(
+    manager: ProcessManager,
+    reaction: Reaction,
+    commandId: string,
+    cause: Cause,
+  ): Promise<void> {
+    await this.db.execute(sql`
+      insert into scheduled_reactions (command_id, manager, kind, stream_id, owner_kind,
+                                       owner_id, store_id, command, causation_id,
+                                       correlation_id, not_before)
+      values (${commandId}, ${manager.name}, ${reaction.kind}, ${reaction.streamId},
+              ${reaction.owner.kind}, ${reaction.owner.id}, ${reaction.storeId},
+              ${JSON.stringify(reaction.command)}::jsonb, ${cause.causationId},
+              ${cause.correlationId}, ${reaction.notBefore}::timestamptz)
+      on conflict (command_id) do nothing`);
+  }
+
+  /** The manager's scheduled reactions now due, issued and then forgotten (its lease held). */
+  private async runDue(manager: ProcessManager, limit: number): Promise<number> {
+    if (!(await this.holds(manager))) return 0;
+    let handled = 0;
+    while (handled < limit && !this.stopped) {
+      const size = Math.min(this.options.batchSize ?? 100, limit - handled);
+      const due = rowsOf<{
+        command_id: string;
+        kind: string;
+        stream_id: string;
+        owner_kind: string;
+        owner_id: string;
+        store_id: string | null;
+        command: Reaction['command'];
+        causation_id: string;
+        correlation_id: string;
+      }>(
+        await this.db.execute(sql`
+          select command_id, kind, stream_id, owner_kind, owner_id, store_id, command,
+                 causation_id, correlation_id
+            from scheduled_reactions
+           where manager = ${manager.name}
+             and not_before <= ${this.now().toISOString()}::timestamptz
+           order by not_before, command_id
+           limit ${size}`),
+      );
+      if (due.length === 0) break;
+      for (const row of due) {
+        const key = `${manager.name}:scheduled:${row.command_id}`;
+        try {
+          await this.issue(
+            manager,
+            {
+              kind: row.kind,
+              streamId: row.stream_id,
+              owner: { kind: row.owner_kind, id: row.owner_id } as Actor,
+              storeId: row.store_id,
+              command: row.command,
             },
-          },
-        ],
-        cause: {
-          causationId: cause,
-          correlationId: recorded.metadata.correlationId ?? cause,
-        },
-      });
+            row.command_id,
+            { causationId: row.causation_id, correlationId: row.correlation_id },
+          );
+          this.failures.delete(key);
+        } catch (error) {
+          // Tried again on later runs; parked after MAX_REACTION_TRIES so the others go on.
+          const tries = (this.failures.get(key) ?? 0) + 1;
+          this.failures.set(key, tries);
+          this.options.onError?.(error);
+          if (tries < MAX_REACTION_TRIES) return handled;
+          this.failures.delete(key);
+          await this.db.execute(sql`
+            insert into parked_reactions (manager, stream_id, version, error)
+            values (${manager.name}, ${row.command_id}, 0, ${String(error)})
+            on conflict do nothing`);
+        }
+        await this.db.execute(
+          sql`delete from scheduled_reactions where command_id = ${row.command_id}`,
+        );
+        handled += 1;
+      }
     }
+    return handled;
+  }
+
+  /** Whether this instance holds the manager's lease now. */
+  private async holds(manager: ProcessManager): Promise<boolean> {
+    const rows = rowsOf<{ name: string }>(
+      await this.db.execute(sql`
+        select name from checkpoints
+         where name = ${manager.name} and lease_owner = ${this.instanceId}
+           and lease_until > now()`),
+    );
+    return rows.length > 0;
+  }
+
+  /** When the next scheduled reaction of these managers is due, if any. */
+  async nextDue(): Promise<Date | undefined> {
+    if (this.managers.length === 0) return undefined;
+    const [row] = rowsOf<{ at: string | Date | null }>(
+      await this.db.execute(sql`
+        select min(not_before) as at from scheduled_reactions
+         where manager in (${sql.join(
+           this.managers.map((m) => sql`${m.name}`),
+           sql`, `,
+         )})`),
+    );
+    return row?.at ? new Date(row.at) : undefined;
   }
 }

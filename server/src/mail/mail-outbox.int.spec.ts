@@ -20,6 +20,8 @@ import { testDatabaseTargets, useTestDatabase } from '../../../tests/support/dat
 import type { Db } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
 import { stores } from '../db/schema';
+import { acting } from '../acting/acting';
+import { CommandHandler } from '../commands/execute';
 import { EventStore } from '../event-store/event-store';
 import { claimDueMails } from './outbox';
 import { mailOutbox } from './outbox-table';
@@ -224,28 +226,19 @@ describe.each(testDatabaseTargets())('the mail outbox on $kind', (target) => {
   });
 
   function placeOrder(order: Order, commandId = `place-order-${order.orderId}`) {
-    return store.push({
-      kind: orderStreamKind,
-      streamId: streamIdOf(orderStreamKind, order.orderId),
-      owner: { kind: 'user', id: order.buyer.userId },
-      storeId: order.storeId,
-      actor: { kind: 'user', id: order.buyer.userId },
-      locale: 'en-us',
-      canWrite: (row) => row.ownerId === order.buyer.userId,
-      clientId: `orders-${order.buyer.userId}`,
-      expectedVersion: 0,
-      commands: [
-        {
-          seq: 1,
-          commandId,
-          command: {
-            type: 'PlaceOrder',
-            data: { order },
-            metadata: { commandId, now: order.placedAt },
-          },
-        },
-      ],
-    });
+    return new CommandHandler(store).execute(
+      'order',
+      streamIdOf(orderStreamKind, order.orderId),
+      { type: 'PlaceOrder', data: { order } },
+      acting.store('checkout'),
+      {
+        commandId,
+        expectedVersion: 0,
+        owner: { kind: 'user', id: order.buyer.userId },
+        locale: 'en-us',
+        now: new Date(order.placedAt),
+      },
+    );
   }
 
   function worker(smtpPort: number, options: Partial<MailWorkerOptions> = {}): MailWorker {

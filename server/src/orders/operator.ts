@@ -11,12 +11,13 @@ import {
   type StatusChangeData,
   type StatusChangeReason,
 } from '../../../domain/order/fulfilment';
-import { ORDERS_READ_MODEL, orderStreamKind, type Order } from '../../../domain/order/order';
+import { ORDERS_READ_MODEL, type Order } from '../../../domain/order/order';
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../../../domain/order/status';
 import { formatMessage } from '../../../domain/shared/message';
 import { isLocale } from '../../../domain/storefront/storefronts';
 import type { Db } from '../db/database';
-import type { EventStore } from '../event-store/event-store';
+import { acting } from '../acting/acting';
+import type { CommandHandler } from '../commands/execute';
 import { allOrders, type OrderRow } from './order-queries';
 
 function rowsOf<T>(result: unknown): T[] {
@@ -97,7 +98,7 @@ export interface OperatorChange {
 /** Applies an operator's action to an order; the order as it now stands. */
 export async function changeOrder(
   db: Db,
-  store: EventStore,
+  commands: CommandHandler,
   change: OperatorChange,
 ): Promise<Order> {
   const row = await findOrder(db, change.reference);
@@ -111,27 +112,20 @@ export async function changeOrder(
     reason: reasonOf(change.action, order.status, to),
     ...(change.note ? { note: change.note } : {}),
   };
-  const commandId = `operator-${randomUUID()}`;
-  const pushed = await store.push({
-    kind: orderStreamKind,
-    streamId: row.streamId,
-    owner: { kind: 'user', id: order.buyer.userId },
-    storeId: order.storeId,
-    actor: { kind: 'operator', id: change.operator },
-    locale: isLocale(order.locale) ? order.locale : null,
-    canWrite: () => true,
-    clientId: `operator-${change.operator}`,
-    expectedVersion: row.version,
-    commands: [
-      {
-        seq: 1,
-        commandId,
-        command: { type: 'ChangeOrderStatus', data, metadata: { commandId, now: data.at } },
-      },
-    ],
-  });
-  const result = pushed.results[0];
-  if (result?.status === 'rejected') throw new OperatorError(formatMessage(result.message));
+  const executed = await commands.execute(
+    'order',
+    row.streamId,
+    { type: 'ChangeOrderStatus', data },
+    acting.operator(change.operator),
+    {
+      commandId: `operator-${randomUUID()}`,
+      expectedVersion: row.version,
+      locale: isLocale(order.locale) ? order.locale : null,
+      now: new Date(data.at),
+    },
+  );
+  const result = executed.result;
+  if (result.status === 'rejected') throw new OperatorError(formatMessage(result.message));
   const after = await findOrder(db, order.orderId);
   if (!after) throw new Error(`Order ${order.orderId} was not found after the change`);
   return after.order;

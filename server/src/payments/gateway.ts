@@ -12,8 +12,8 @@ import type { DeclineReason } from '../../../domain/checkout/state';
 
 export type { CardSummary, DeclineReason, HostedFieldsConfig, TokenizedCard };
 
-export type ChargeResult =
-  | { readonly status: 'approved'; readonly chargeId: string }
+export type AuthorizationResult =
+  | { readonly status: 'authorized'; readonly authorizationId: string }
   | { readonly status: 'declined'; readonly reason: DeclineReason };
 
 export interface ChargeInput {
@@ -50,12 +50,16 @@ export interface PaymentGateway {
   /** A one-time token made reusable for a buyer (Payment Cards); the same pair, the same card. */
   saveCard(input: SaveCardInput): Promise<TokenizedCard>;
   /**
-   * Authorizes and captures the amount. Idempotent per `idempotencyKey`: a retry with the
-   * same key and details gets the first answer and never charges twice; the same key with
-   * other details is a PaymentGatewayError. A refusal is a result, not an error.
+   * Holds the amount on the card (nothing is taken yet). Idempotent per `idempotencyKey`: a
+   * retry with the same key and details gets the first answer and never holds twice; the
+   * same key with other details is a PaymentGatewayError. A refusal is a result, not an error.
    */
-  charge(input: ChargeInput): Promise<ChargeResult>;
-  /** Gives back an approved charge whose order could not be written. Idempotent. */
+  authorize(input: ChargeInput): Promise<AuthorizationResult>;
+  /** Takes an authorized amount; the charge's id. Idempotent: capturing twice takes once. */
+  capture(authorizationId: string, idempotencyKey: string): Promise<{ readonly chargeId: string }>;
+  /** Releases an authorization never captured (its order was not written). Idempotent. */
+  void(authorizationId: string, idempotencyKey: string): Promise<void>;
+  /** Gives back a captured charge. Idempotent: refunding twice gives back once. */
   refund(chargeId: string, idempotencyKey: string): Promise<void>;
 }
 
@@ -65,6 +69,8 @@ export type PaymentGatewayErrorCode =
   | 'unknown_token'
   | 'unknown_charge'
   | 'not_refundable'
+  | 'not_capturable'
+  | 'not_voidable'
   | 'unavailable';
 
 /**

@@ -74,9 +74,13 @@ describe.each(testDatabaseTargets())('the sandbox payment gateway on $kind', (ta
     return response.json<TokenizedCard>();
   }
 
-  function charge(token: string, overrides: Partial<ChargeInput> = {}) {
+  /** Authorized and captured, as the store charges for an order (payments/charge.ts). */
+  async function charge(
+    token: string,
+    overrides: Partial<ChargeInput> = {},
+  ): Promise<{ status: 'approved'; chargeId: string } | { status: 'declined'; reason: string }> {
     keys += 1;
-    return gateway.charge({
+    const held = await gateway.authorize({
       token,
       amountMinor: 12_500,
       currency: 'USD',
@@ -84,6 +88,9 @@ describe.each(testDatabaseTargets())('the sandbox payment gateway on $kind', (ta
       idempotencyKey: `key-${keys}`,
       ...overrides,
     });
+    if (held.status === 'declined') return held;
+    const { chargeId } = await gateway.capture(held.authorizationId, `capture-${keys}`);
+    return { status: 'approved', chargeId };
   }
 
   async function rows(table: string): Promise<Record<string, unknown>[]> {
@@ -193,26 +200,26 @@ describe.each(testDatabaseTargets())('the sandbox payment gateway on $kind', (ta
       idempotencyKey: 'once-1',
     };
     const [first, again, racing] = await Promise.all([
-      gateway.charge(input),
-      gateway.charge(input),
-      gateway.charge(input),
+      gateway.authorize(input),
+      gateway.authorize(input),
+      gateway.authorize(input),
     ]);
-    expect(first.status).toBe('approved');
+    expect(first.status).toBe('authorized');
     expect(again).toEqual(first);
     expect(racing).toEqual(first);
-    expect(await gateway.charge(input)).toEqual(first);
+    expect(await gateway.authorize(input)).toEqual(first);
     const charged = (await rows('payment_sandbox_charges')).filter(
       (c) => c.idempotency_key === 'once-1',
     );
     expect(charged).toHaveLength(1);
 
     // Another key: the one-time token is used up.
-    expect(await gateway.charge({ ...input, idempotencyKey: 'once-2' })).toEqual({
+    expect(await gateway.authorize({ ...input, idempotencyKey: 'once-2' })).toEqual({
       status: 'declined',
       reason: 'processing-error',
     });
     // The same key for another payment is the store's mistake.
-    await expect(gateway.charge({ ...input, amountMinor: 4_300 })).rejects.toMatchObject({
+    await expect(gateway.authorize({ ...input, amountMinor: 4_300 })).rejects.toMatchObject({
       code: 'idempotency_conflict',
     });
   });
@@ -221,7 +228,7 @@ describe.each(testDatabaseTargets())('the sandbox payment gateway on $kind', (ta
     const card = await tokenize(CARDS.approves);
     const results = await Promise.all(
       ['race-a', 'race-b', 'race-c'].map((key) =>
-        gateway.charge({
+        gateway.authorize({
           token: card.token,
           amountMinor: 100,
           currency: 'USD',
@@ -230,7 +237,7 @@ describe.each(testDatabaseTargets())('the sandbox payment gateway on $kind', (ta
         }),
       ),
     );
-    expect(results.filter((r) => r.status === 'approved')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'authorized')).toHaveLength(1);
     expect(results.filter((r) => r.status === 'declined')).toEqual([
       { status: 'declined', reason: 'processing-error' },
       { status: 'declined', reason: 'processing-error' },
@@ -335,6 +342,53 @@ describe.each(testDatabaseTargets())('the sandbox payment gateway on $kind', (ta
     });
     await expect(gateway.refund('sandbox_ch_nosuchcharge', 'refund-4')).rejects.toMatchObject({
       code: 'unknown_charge',
+    });
+  });
+
+  it('captures an authorization once, voids one never captured, and refunds only a capture', async () => {
+    const card = await tokenize(CARDS.approves);
+    const held = await gateway.authorize({
+      token: card.token,
+      amountMinor: 9_900,
+      currency: 'GBP',
+      reference: 'order-two-step',
+      idempotencyKey: 'two-step-1',
+    });
+    if (held.status !== 'authorized') throw new Error('expected an authorization');
+    // A hold is not taken: it cannot be refunded, only captured or voided.
+    await expect(gateway.refund(held.authorizationId, 'r-1')).rejects.toMatchObject({
+      code: 'not_refundable',
+    });
+    const [one, two] = await Promise.all([
+      gateway.capture(held.authorizationId, 'c-1'),
+      gateway.capture(held.authorizationId, 'c-1'),
+    ]);
+    expect(one).toEqual(two);
+    const [row] = (await rows('payment_sandbox_charges')).filter(
+      (c) => c.id === held.authorizationId,
+    );
+    expect(row).toMatchObject({ status: 'approved', amount_minor: 9_900 });
+    await expect(gateway.void(held.authorizationId, 'v-1')).rejects.toMatchObject({
+      code: 'not_voidable',
+    });
+
+    const other = await tokenize(CARDS.approves);
+    const released = await gateway.authorize({
+      token: other.token,
+      amountMinor: 100,
+      currency: 'GBP',
+      reference: 'order-released',
+      idempotencyKey: 'two-step-2',
+    });
+    if (released.status !== 'authorized') throw new Error('expected an authorization');
+    await gateway.void(released.authorizationId, 'v-2');
+    await gateway.void(released.authorizationId, 'v-2');
+    const [voided] = (await rows('payment_sandbox_charges')).filter(
+      (c) => c.id === released.authorizationId,
+    );
+    expect(voided).toMatchObject({ status: 'voided' });
+    await expect(gateway.capture(released.authorizationId, 'c-2')).rejects.toMatchObject({
+      code: 'not_capturable',
     });
   });
 

@@ -1,20 +1,21 @@
 /**
- * Rate limits (issue 16, decision 033): requests counted per caller in one-minute windows
- * for the routes of a few groups (cart and saved-cart commands, registration, sign-in,
- * session creation, the order status lookup, place order, search), each group with its own
- * limit (RATE_LIMIT_*). Over the limit: 429 with Retry-After and the generic message (the
- * lookup keeps its own), before the body is read, so nothing of the request is applied.
+ * Rate limits (decisions 033 and 048): requests counted per caller in one-minute windows for
+ * the routes of a few groups (cart and saved-cart commands, registration, sign-in, session
+ * creation, the order status lookup, place order, search, ...), each group with its own limit
+ * (RATE_LIMIT_*). Over the limit: 429 with Retry-After and the generic message (the lookup
+ * keeps its own), before the body is read, so nothing of the request is applied.
  *
- * The caller is the signed-in user (a verified bearer token, or the session cookie of a live
- * session), else the client address (request.ip, as TRUST_PROXY says; an IPv6 address by its
- * /64). Counts live in the database (`rate_limits`), one row per group and caller, so every
- * instance of the store on one database counts together. One statement per limited request:
- * an upsert that also resolves a session cookie to its user.
+ * The caller is the buyer `request.acting` names (resolved once per request by the acting
+ * plugin: a verified token, a live session), else the client address (request.ip, as
+ * TRUST_PROXY says; an IPv6 address by its /64). Registration, sign-in and order lookups count
+ * per address whoever is signed in.
  *
- * One table maps each route (method and path as registered) to its group: the route files
- * know nothing of limits.
+ * Counting happens in this instance's memory; the counts are reconciled with the database
+ * (`rate_limits`, one row per group, caller and window) in batches, so that every instance on
+ * one database counts together within a stated tolerance and a request does no database round
+ * trip of its own (see `ReconciledCounts`). One table maps each route (method and path as
+ * registered) to its group: the route files know nothing of limits.
  */
-import { createHash } from 'node:crypto';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -24,9 +25,8 @@ import { savedCartsStreamKind } from '../../../domain/saved-cart/stream';
 import type { ApiErrorBody } from '../../../domain/shared/api-error';
 import { GENERAL_ERRORS } from '../../../domain/shared/errors';
 import { formatMessage, withValues, type Message } from '../../../domain/shared/message';
-import { bearerToken, type VerifyToken } from '../auth/authenticate';
+import { buyerOf } from '../acting/acting';
 import { INTERACTION_PATH } from '../auth/provider';
-import { SESSION_COOKIE } from '../auth/web-sessions';
 import type { Db } from '../db/database';
 import {
   DEFAULT_RATE_LIMITS,
@@ -38,8 +38,21 @@ import {
 /** The window every limit counts in. */
 export const RATE_WINDOW_MS = 60_000;
 
-/** How often an instance deletes the rows of windows long past. */
-const SWEEP_EVERY_MS = 10 * 60_000;
+/** How often an instance sends its new counts and learns the others' (at the latest). */
+export const RATE_SYNC_MS = 1_000;
+
+/** The least time between two reconciliations an instance starts on its own. */
+const MIN_SYNC_GAP_MS = 50;
+
+/**
+ * Hits of one caller an instance may take before it sends them (1/40 of the limit), and the
+ * most it ever holds unsent (twice that, less one): a request that would hold more waits for
+ * the reconciliation. A limit of 40 or less is exact: every request is reconciled first.
+ */
+export function unsentAllowance(max: number): { readonly soft: number; readonly hard: number } {
+  const soft = Math.max(1, Math.ceil(max / 40));
+  return { soft, hard: 2 * soft - 1 };
+}
 
 function streamPath(kind: { readonly address: { readonly path: string } | null }): string {
   if (!kind.address) throw new Error('A limited stream kind has no address');
@@ -67,43 +80,21 @@ export function rateLimitGroupOf(request: FastifyRequest): RateLimitGroup | unde
   return RATE_LIMITED_ROUTES[`${verb} ${url}`];
 }
 
-/**
- * Whom a request is counted for: a verified bearer token's user, a session cookie (its user
- * while the session is live, else the address: the database decides, in the counting
- * statement, so a made-up cookie never gives a fresh count), or the address.
- */
-type Caller =
-  | { readonly kind: 'user'; readonly userId: string }
-  | { readonly kind: 'session'; readonly sessionHash: string; readonly address: string }
-  | { readonly kind: 'address'; readonly address: string };
-
 /** Groups counted per client address whoever is signed in. */
 const PER_ADDRESS: ReadonlySet<RateLimitGroup> = new Set(['register', 'signIn', 'orderStatus']);
 
-/** The store's key: the group and the caller, as JSON (the store's API takes a string). */
-type CallerKey = readonly [RateLimitGroup, Caller];
-
-async function callerKey(
-  request: FastifyRequest,
-  group: RateLimitGroup,
-  verifyToken: VerifyToken,
-): Promise<string> {
-  const key = (caller: Caller) => JSON.stringify([group, caller] satisfies CallerKey);
+/**
+ * Whom a request is counted for: the buyer the request acts for, else the address. What a
+ * visitor does (register, sign in, look an order up) counts for the address even when signed
+ * in: an account is no way to a fresh count (each new account would give one).
+ */
+export function callerKey(request: FastifyRequest, group: RateLimitGroup): string {
   const address = normalizeIP(request.ip);
-  // What a visitor does (register, sign in, look an order up) counts for the address even
-  // when signed in: an account is no way to a fresh count (each new account would give one).
-  if (PER_ADDRESS.has(group)) return key({ kind: 'address', address });
-  const token = bearerToken(request);
-  if (token) {
-    const userId = await verifyToken(token);
-    return key(userId ? { kind: 'user', userId } : { kind: 'address', address });
-  }
-  const session = request.cookies[SESSION_COOKIE];
-  if (session && session.length <= 100) {
-    const sessionHash = createHash('sha256').update(session).digest('base64url');
-    return key({ kind: 'session', sessionHash, address });
-  }
-  return key({ kind: 'address', address });
+  if (PER_ADDRESS.has(group)) return `${group}:address:${address}`;
+  // Null on a route that resolves no one (`access: 'public'`).
+  const who = request.acting as FastifyRequest['acting'] | null;
+  const buyer = who ? buyerOf(who) : undefined;
+  return buyer ? `${group}:user:${buyer.id}` : `${group}:address:${address}`;
 }
 
 interface Count {
@@ -112,74 +103,179 @@ interface Count {
   readonly ttl: number;
 }
 
+interface Tally {
+  /** The window (its start, ms since the epoch) these counts are of. */
+  window: number;
+  /** Hits this instance took in the window. */
+  mine: number;
+  /** Of those, hits not yet sent to the database. */
+  unsent: number;
+  /** Hits of the other instances in the window, as the last reconciliation said. */
+  others: number;
+}
+
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
 /**
- * Counts one request of a caller key (see callerKey) in the current window of the database's
- * clock (the same for every instance), and answers the count so far and the time left. One
- * statement; the row is `group:user:id` or `group:address:ip`.
+ * One instance's counts, reconciled with the database's (`rate_limits`) at least every
+ * `RATE_SYNC_MS`, soon after a caller's unsent hits reach `unsentAllowance(max).soft`, and
+ * before a request that would take them past `.hard`. One statement sends every caller's
+ * unsent hits and answers each caller's total in the window, from which this instance learns
+ * the others' hits. So a caller's requests spread over n instances get through at most
+ * `max + (n - 1) × hard` times in a window (about 5 % of the limit per other instance); on one
+ * instance the count is exact. Windows are fixed minutes of each instance's clock (kept in
+ * step by NTP); a write for an older window never undoes a newer one.
  */
-export async function countRequest(db: Db, key: string, windowMs: number): Promise<Count> {
-  const [group, caller] = JSON.parse(key) as CallerKey;
-  const sessionHash = caller.kind === 'session' ? caller.sessionHash : null;
-  const fallback =
-    caller.kind === 'user'
-      ? `${group}:user:${caller.userId}`
-      : `${group}:address:${caller.address}`;
-  const [row] = rowsOf<{ hits: number | string; ttl_ms: number | string }>(
-    await db.execute(sql`
-      insert into rate_limits as r (key, window_start, hits)
-      values (
-        coalesce(
-          (select ${group}::text || ':user:' || s.user_id::text
-             from web_sessions s
-            where s.id_hash = ${sessionHash} and s.expires_at > now()),
-          ${fallback}),
-        to_timestamp(floor(extract(epoch from now())::double precision * 1000 / ${windowMs}::integer)
-                     * ${windowMs}::integer / 1000.0),
-        1)
-      on conflict (key) do update
-         set hits = case when r.window_start = excluded.window_start then r.hits + 1 else 1 end,
-             window_start = excluded.window_start
-      returning hits,
-                (extract(epoch from window_start) - extract(epoch from now()))::double precision * 1000
-                  + ${windowMs}::integer as ttl_ms`),
-  );
-  return {
-    current: Number(row?.hits ?? 1),
-    ttl: Math.max(1, Math.ceil(Number(row?.ttl_ms ?? windowMs))),
-  };
+export class ReconciledCounts {
+  private readonly tallies = new Map<string, Tally>();
+  private syncing: Promise<void> | undefined;
+  private again = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private lastSync = -Infinity;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => number = Date.now,
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {}
+
+  /** Counts one hit of `key` and answers its count in the window so far. */
+  async hit(key: string, max: number, windowMs: number): Promise<Count> {
+    const now = this.clock();
+    const window = Math.floor(now / windowMs) * windowMs;
+    let tally = this.tallies.get(key);
+    if (!tally || tally.window !== window) {
+      tally = { window, mine: 0, unsent: 0, others: 0 };
+      this.tallies.delete(key);
+      this.tallies.set(key, tally);
+    }
+    const { soft, hard } = unsentAllowance(max);
+    tally.mine += 1;
+    tally.unsent += 1;
+    if (tally.unsent >= hard) {
+      // Holding more would loosen the limit across instances: reconcile first.
+      await this.sync();
+    } else if (tally.unsent >= soft) {
+      this.schedule(0);
+    } else {
+      this.schedule(RATE_SYNC_MS);
+    }
+    const current = tally.mine + tally.others;
+    return { current, ttl: Math.max(1, window + windowMs - this.clock()) };
+  }
+
+  /** A reconciliation within `delayMs` (sooner if one is due already). */
+  private schedule(delayMs: number): void {
+    if (this.closed) return;
+    const at = Math.max(this.lastSync + MIN_SYNC_GAP_MS, this.clock() + delayMs);
+    if (this.timer !== undefined) return;
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.sync().catch((error: unknown) => this.onError(error));
+      },
+      Math.max(0, at - this.clock()),
+    );
+    this.timer.unref?.();
+  }
+
+  /** Sends every unsent hit and learns every total; resolves once a send that began now ended. */
+  sync(): Promise<void> {
+    if (this.syncing) {
+      // The send in flight may not include the latest hits: one more after it.
+      this.again = true;
+      return this.syncing.then(() => this.syncing ?? this.sync());
+    }
+    this.syncing = this.send().finally(() => {
+      this.syncing = undefined;
+      this.lastSync = this.clock();
+      if (this.again) {
+        this.again = false;
+        this.schedule(0);
+      }
+    });
+    return this.syncing;
+  }
+
+  private async send(): Promise<void> {
+    const now = this.clock();
+    const batch: { key: string; window_ms: number; hits: number }[] = [];
+    const sent = new Map<string, { window: number; hits: number }>();
+    for (const [key, tally] of this.tallies) {
+      // Tallies of windows past are done with (their rows are the housekeeping's).
+      if (tally.window + RATE_WINDOW_MS * 2 < now) {
+        this.tallies.delete(key);
+        continue;
+      }
+      if (tally.unsent === 0 && tally.window + RATE_WINDOW_MS < now) continue;
+      batch.push({ key, window_ms: tally.window, hits: tally.unsent });
+      sent.set(key, { window: tally.window, hits: tally.unsent });
+      tally.unsent = 0;
+    }
+    if (batch.length === 0) return;
+    let rows: { key: string; window_ms: string | number; hits: string | number }[];
+    try {
+      rows = rowsOf(
+        await this.db.execute(sql`
+          insert into rate_limits as r (key, window_start, hits)
+          select b.key, to_timestamp(b.window_ms / 1000.0), b.hits
+            from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+                 as b(key text, window_ms bigint, hits integer)
+          on conflict (key) do update
+             set hits = case
+                          when r.window_start = excluded.window_start then r.hits + excluded.hits
+                          when r.window_start < excluded.window_start then excluded.hits
+                          else r.hits
+                        end,
+                 window_start = greatest(r.window_start, excluded.window_start)
+          returning key, (extract(epoch from window_start) * 1000)::bigint as window_ms, hits`),
+      );
+    } catch (error) {
+      // Nothing was counted: the hits are sent again next time.
+      for (const [key, { window, hits }] of sent) {
+        const tally = this.tallies.get(key);
+        if (tally?.window === window) tally.unsent += hits;
+      }
+      throw error;
+    }
+    for (const row of rows) {
+      const tally = this.tallies.get(row.key);
+      if (!tally || Number(row.window_ms) !== tally.window) continue;
+      // Everything of ours in the database: what we took less what is still unsent.
+      const ours = tally.mine - tally.unsent;
+      tally.others = Math.max(0, Number(row.hits) - ours);
+    }
+  }
+
+  /** Sends what is left (the process is stopping). */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.sync().catch((error: unknown) => this.onError(error));
+  }
 }
 
-/** Deletes the rows of windows that ended long ago (each caller's row is reused otherwise). */
-export async function sweepRateLimits(db: Db): Promise<void> {
-  await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 hour'`);
-}
-
-/** @fastify/rate-limit's store, over the database. */
-function databaseStore(db: Db) {
-  let nextSweep = 0;
-  return class DatabaseRateLimitStore {
+/** @fastify/rate-limit's store, over an instance's reconciled counts. */
+function reconciledStore(counts: ReconciledCounts) {
+  return class ReconciledStore {
     incr(
       key: string,
       callback: (error: Error | null, result?: Count) => void,
       timeWindow: number,
+      max: number,
     ): void {
-      const now = Date.now();
-      const sweep = now >= nextSweep ? sweepRateLimits(db) : Promise.resolve();
-      if (now >= nextSweep) nextSweep = now + SWEEP_EVERY_MS;
-      sweep
-        .then(() => countRequest(db, key, timeWindow))
-        .then(
-          (count) => callback(null, count),
-          (error: unknown) => callback(error as Error),
-        );
+      counts.hit(key, max, timeWindow).then(
+        (count) => callback(null, count),
+        (error: unknown) => callback(error as Error),
+      );
     }
 
-    child(): DatabaseRateLimitStore {
-      return new DatabaseRateLimitStore();
+    child(): ReconciledStore {
+      return new ReconciledStore();
     }
   };
 }
@@ -200,20 +296,27 @@ function refusalOf(group: RateLimitGroup): ApiErrorBody {
 
 export interface RateLimitOptions {
   readonly db: Db;
-  readonly verifyToken: VerifyToken;
   /** Requests a minute for each group (default DEFAULT_RATE_LIMITS; 0: no limit). */
   readonly limits?: Partial<RateLimits>;
+  /** The clock windows are counted by (tests drive it; default: the real one). */
+  readonly clock?: () => number;
 }
 
-/** Registers the limits on every route of the table (call before the routes are added). */
+/**
+ * Registers the limits on every route of the table; call after the acting plugin (whose
+ * `request.acting` says whom to count) and before the routes are added.
+ */
 export async function registerRateLimits(
   app: FastifyInstance,
   options: RateLimitOptions,
 ): Promise<void> {
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.limits };
+  const counts = new ReconciledCounts(options.db, options.clock, (error) => {
+    app.log.warn({ err: error }, 'rate-limit counts could not be reconciled; retried');
+  });
   await app.register(fastifyRateLimit, {
     global: false,
-    store: databaseStore(options.db),
+    store: reconciledStore(counts),
     timeWindow: RATE_WINDOW_MS,
   });
   const limiters = new Map(
@@ -222,7 +325,7 @@ export async function registerRateLimits(
       app.createRateLimit({
         max: limits[group],
         timeWindow: RATE_WINDOW_MS,
-        keyGenerator: (request) => callerKey(request, group, options.verifyToken),
+        keyGenerator: (request) => callerKey(request, group),
       }),
     ]),
   );
@@ -235,5 +338,9 @@ export async function registerRateLimits(
     reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
     reply.header('cache-control', 'no-store');
     return reply.code(429).send(refusalOf(group));
+  });
+  // Before the database closes.
+  app.addHook('preClose', async () => {
+    await counts.close();
   });
 }

@@ -45,8 +45,8 @@ describe.each(testDatabaseTargets())('same-origin check on $kind', (target) => {
     app = await buildTestApp(t.database, {
       identity: {
         ...identity,
-        verifyToken: async (token) =>
-          token === DANAS_TOKEN ? dana.userId : identity.verifyToken(token),
+        verifyAccessToken: async (token) =>
+          token === DANAS_TOKEN ? { userId: dana.userId } : identity.verifyAccessToken(token),
       },
     });
   }, 60_000);

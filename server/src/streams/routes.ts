@@ -10,26 +10,26 @@
  * - A kind with one stream per signed-in user: `POST {path}/commands` and `GET {path}?after=`
  *   (`{ version, events }`), for the caller's own stream.
  *
- * A stream belongs to the visitor (an HttpOnly cookie) or the user who made it; anyone else
- * gets 404, exactly like a stream that does not exist. `as=visitor` keeps a visitor's stream
- * the visitor's even while someone is signed in (the merge after sign-in reads it).
+ * Who calls is `request.acting` (decision 047); the commands go through `executeQueued`. A
+ * stream belongs to the visitor (an HttpOnly cookie) or the user who made it; anyone else gets
+ * 404, exactly like a stream that does not exist. `as=visitor` keeps a visitor's stream the
+ * visitor's even while someone is signed in (the merge after sign-in reads it).
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import type { Actor } from '../../../domain/shared/event-metadata';
-import { LOCALES, storefrontFor, type Locale } from '../../../domain/storefront/storefronts';
+import { LOCALES, type Locale } from '../../../domain/storefront/storefronts';
 import { batchOf, singleResponse, type QueuedCommand } from '../../../domain/sync/protocol';
 import { parsePush, pullQuerySchema } from '../../../domain/sync/push-schema';
 import { idSchema } from '../../../domain/sync/schemas';
 import { streamIdOf, type AnyStreamKind } from '../../../domain/sync/stream-kind';
-import { identifyCaller, type Caller, type VerifyToken } from '../auth/authenticate';
-import type { Db } from '../db/database';
-import { StreamNotFoundError, type EventStore, type StreamRow } from '../event-store/event-store';
+import { buyerOf, mayAccess, type Acting } from '../acting/acting';
+import { issueVisitor } from '../acting/plugin';
+import type { CommandHandler } from '../commands/execute';
+import { StreamNotFoundError, type EventStore } from '../event-store/event-store';
 import { errorBody } from '../plugins/errors';
 
-export const VISITOR_COOKIE = 'store_visitor';
-const VISITOR_DAYS = 365;
+export { VISITOR_COOKIE } from '../acting/plugin';
 
 const idParams = z.object({ id: idSchema });
 /**
@@ -42,57 +42,17 @@ const storeQuery = z.object({ locale: z.enum(LOCALES), ...ownerQuery });
 const plainQuery = z.object({ locale: z.enum(LOCALES).optional(), ...ownerQuery });
 
 /** Whether the caller is the user the request names (when it names one). */
-const isExpected = (caller: Caller | undefined, user: string | undefined) =>
-  user === undefined || caller?.user.id === user;
+const isExpected = (who: Acting, user: string | undefined) =>
+  user === undefined || buyerOf(who)?.id === user;
 
 export interface StreamRouteOptions {
   readonly store: EventStore;
+  readonly commands: CommandHandler;
   readonly secureCookies: boolean;
 }
 
-export function registerStreamRoutes(
-  app: FastifyInstance,
-  db: Db,
-  verifyToken: VerifyToken,
-  options: StreamRouteOptions,
-): void {
-  const { store } = options;
-
-  /**
-   * The visitor the signed cookie names. A cookie signed with a key since rotated (decision
-   * 034) is signed again with the current one, so the visitor keeps their cart for good.
-   */
-  function visitorOf(request: FastifyRequest, reply: FastifyReply): string | undefined {
-    const raw = request.cookies[VISITOR_COOKIE];
-    const unsigned = raw ? request.unsignCookie(raw) : undefined;
-    if (!unsigned?.valid || !unsigned.value) return undefined;
-    if (unsigned.renew) setVisitorCookie(request, reply, unsigned.value);
-    return unsigned.value;
-  }
-
-  function newVisitor(request: FastifyRequest, reply: FastifyReply): string {
-    const id = randomUUID();
-    setVisitorCookie(request, reply, id);
-    return id;
-  }
-
-  function setVisitorCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
-    reply.setCookie(VISITOR_COOKIE, id, {
-      path: '/api',
-      httpOnly: true,
-      sameSite: 'lax',
-      // Secure on an https address (the configured one, or the one a trusted proxy names).
-      secure: options.secureCookies || request.protocol === 'https',
-      signed: true,
-      maxAge: VISITOR_DAYS * 24 * 3600,
-    });
-  }
-
-  function canAccess(caller: Caller | undefined, visitor: string | undefined) {
-    return (row: StreamRow) =>
-      (row.ownerKind === 'user' && caller?.user.id === row.ownerId) ||
-      (row.ownerKind === 'visitor' && visitor !== undefined && visitor === row.ownerId);
-  }
+export function registerStreamRoutes(app: FastifyInstance, options: StreamRouteOptions): void {
+  const { store, commands } = options;
 
   const notFound = (reply: FastifyReply) =>
     reply.code(404).send(errorBody('not_found', 'No such stream.'));
@@ -124,30 +84,22 @@ export function registerStreamRoutes(
     kind: AnyStreamKind,
     request: FastifyRequest,
     reply: FastifyReply,
-    target: (
-      caller: Caller | undefined,
-    ) => { id: string; owner: Actor; canWrite: (row: StreamRow) => boolean } | 'unauthorized',
+    target: () => { id: string; owner: Actor; acting: Acting } | 'unauthorized',
     locale: Locale | null,
   ) {
     const body = parsePush(request.body);
     const batch = body.batch ? body.request : batchOf(body.request);
-    const commands = commandsOf(kind, batch.commands);
-    const caller = await identifyCaller(request, db, verifyToken);
-    const resolved = target(caller);
+    const queued = commandsOf(kind, batch.commands);
+    const resolved = target();
     if (resolved === 'unauthorized') return unauthorized(reply);
     try {
-      const response = await store.push({
+      const response = await commands.executeQueued(
         kind,
-        streamId: streamIdOf(kind, resolved.id),
-        owner: resolved.owner,
-        storeId: locale ? storefrontFor(locale).storeId : null,
-        actor: resolved.owner,
-        locale,
-        canWrite: resolved.canWrite,
-        clientId: batch.clientId,
-        expectedVersion: batch.expectedVersion,
-        commands,
-      });
+        streamIdOf(kind, resolved.id),
+        { ...batch, commands: queued },
+        resolved.acting,
+        { locale, owner: resolved.owner },
+      );
       return body.batch ? response : singleResponse(response);
     } catch (error) {
       if (error instanceof StreamNotFoundError) return notFound(reply);
@@ -160,34 +112,33 @@ export function registerStreamRoutes(
     if (!address) continue;
     const queryOf = (request: FastifyRequest) =>
       kind.perStore ? storeQuery.parse(request.query) : plainQuery.parse(request.query);
+    // Visitors may own streams of a kind for anyone; the others are buyers' only.
+    const access = kind.owners === 'anyone' ? 'anyone' : 'buyer';
 
     if (address.per === 'user') {
-      const own = (caller: Caller | undefined) =>
-        caller
-          ? {
-              id: caller.user.id,
-              owner: { kind: 'user', id: caller.user.id } as const,
-              canWrite: (row: StreamRow) =>
-                row.ownerKind === 'user' && row.ownerId === caller.user.id,
-            }
-          : ('unauthorized' as const);
-      app.post(`${address.path}/commands`, async (request, reply) => {
+      app.post(`${address.path}/commands`, { config: { access } }, async (request, reply) => {
         const { locale, user } = queryOf(request);
+        const who = request.acting;
+        const buyer = buyerOf(who);
         return push(
           kind,
           request,
           reply,
-          (caller) => (isExpected(caller, user) ? own(caller) : 'unauthorized'),
+          () =>
+            buyer && isExpected(who, user)
+              ? { id: buyer.id, owner: { kind: 'user', id: buyer.id }, acting: who }
+              : 'unauthorized',
           kind.perStore ? (locale ?? null) : null,
         );
       });
-      app.get(address.path, async (request, reply) => {
+      app.get(address.path, { config: { access } }, async (request, reply) => {
         const { after, user } = pullQuerySchema.parse(request.query);
-        const caller = await identifyCaller(request, db, verifyToken);
-        if (!caller || !isExpected(caller, user)) return unauthorized(reply);
-        const streamId = streamIdOf(kind, caller.user.id);
+        const who = request.acting;
+        const buyer = buyerOf(who);
+        if (!buyer || !isExpected(who, user)) return unauthorized(reply);
+        const streamId = streamIdOf(kind, buyer.id);
         const row = await store
-          .readable(streamId, (r) => r.ownerKind === 'user' && r.ownerId === caller.user.id)
+          .readable(streamId, (r) => r.ownerKind === 'user' && r.ownerId === buyer.id)
           .catch((error: unknown) => {
             if (error instanceof StreamNotFoundError) return undefined;
             throw error;
@@ -198,7 +149,7 @@ export function registerStreamRoutes(
       continue;
     }
 
-    app.post(`${address.path}/:id/commands`, async (request, reply) => {
+    app.post(`${address.path}/:id/commands`, { config: { access } }, async (request, reply) => {
       const { id } = idParams.parse(request.params);
       const query = queryOf(request);
       const asVisitor = query.as === 'visitor';
@@ -206,32 +157,31 @@ export function registerStreamRoutes(
         kind,
         request,
         reply,
-        (caller) => {
-          if (!isExpected(caller, query.user)) return 'unauthorized';
-          if (kind.owners === 'users' && (!caller || asVisitor)) return 'unauthorized';
-          const asUser = caller !== undefined && !asVisitor;
-          const visitor =
-            visitorOf(request, reply) ?? (asUser ? undefined : newVisitor(request, reply));
-          const owner: Actor =
-            asUser && caller
-              ? { kind: 'user', id: caller.user.id }
-              : { kind: 'visitor', id: visitor ?? '' };
-          return { id, owner, canWrite: canAccess(caller, visitor) };
+        () => {
+          const who = request.acting;
+          if (!isExpected(who, query.user)) return 'unauthorized';
+          const buyer = buyerOf(who);
+          if (kind.owners === 'users' && (!buyer || asVisitor)) return 'unauthorized';
+          if (buyer && !asVisitor) {
+            return { id, owner: { kind: 'user', id: buyer.id }, acting: who };
+          }
+          // A visitor's stream: the browser's visitor id, made now if it has none.
+          const visitor = issueVisitor(request, reply, options.secureCookies);
+          const acting: Acting =
+            who.kind === 'buyer' ? { ...who, visitorId: visitor.visitorId } : visitor;
+          return { id, owner: { kind: 'visitor', id: visitor.visitorId }, acting };
         },
         query.locale ?? null,
       );
     });
 
-    app.get(`${address.path}/:id`, async (request, reply) => {
+    app.get(`${address.path}/:id`, { config: { access } }, async (request, reply) => {
       const { id } = idParams.parse(request.params);
       const { after, user } = pullQuerySchema.parse(request.query);
-      const caller = await identifyCaller(request, db, verifyToken);
-      if (!isExpected(caller, user)) return unauthorized(reply);
+      const who = request.acting;
+      if (!isExpected(who, user)) return unauthorized(reply);
       try {
-        const row = await store.readable(
-          streamIdOf(kind, id),
-          canAccess(caller, visitorOf(request, reply)),
-        );
+        const row = await store.readable(streamIdOf(kind, id), (r) => mayAccess(who, r));
         if (!row) return notFound(reply);
         const events = await store.eventsAfter(kind, row.streamId, after);
         return { id, version: row.version, events };

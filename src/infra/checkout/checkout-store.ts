@@ -99,6 +99,8 @@ const factsKey = (userId: string, storeId: string) => `checkout-facts:${userId}:
 export const orderKey = (userId: string, orderId: string) => `order:${userId}:${orderId}`;
 
 /** How often a place-order request is sent again when its answer is lost. */
+/** Pulls of an ordered cart while the store clears it (about 15 s in all). */
+const CLEARING_TRIES = 10;
 const SEND_TRIES = 3;
 
 /**
@@ -508,25 +510,21 @@ export class CheckoutStore {
     this.publish();
     await this.db.meta.put({ key: orderKey(opened.user.id, order.orderId), value: order });
     await this.db.meta.delete(checkoutKey(opened.user.id, opened.cartId));
-    // The store clears the cart on the server too; here it empties at once.
-    const active = this.cart.active$.getValue();
-    if (active?.cartId === order.cartId) {
-      this.cart.sendToStream(
-        active.stream,
-        active.storefront,
-        {
-          type: 'ClearCart',
-          data: {
-            reason: 'checkout',
-            orderId: order.orderId,
-            lines: order.lines.map((l) => ({ code: l.code, quantity: l.quantity })),
-          },
-        },
-        [],
-        opened.user.id,
-      );
+    // The store clears the cart (its process manager, the one place that does: decision
+    // 047); the browser follows the cart until the clearing arrives.
+    void this.followClearing(order, opened.user.id);
+  }
+
+  /** Pulls the order's cart until the store's clearing of it is there (or a few tries). */
+  private async followClearing(order: Order, userId: string): Promise<void> {
+    const streamId = cartStreamId(order.cartId);
+    for (let attempt = 0; attempt < CLEARING_TRIES; attempt += 1) {
+      await this.cart.engine.pull(streamId, userId).catch(() => undefined);
+      const active = this.cart.active$.getValue();
+      if (active?.cartId !== order.cartId) return;
+      if (active.stream.state$.getValue().clearedOrders.includes(order.orderId)) return;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 150 * 2 ** attempt)));
     }
-    void this.cart.engine.pull(cartStreamId(order.cartId), opened.user.id).catch(() => undefined);
   }
 
   /**

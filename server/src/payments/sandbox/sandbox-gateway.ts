@@ -1,7 +1,7 @@
 /**
  * The sandbox payment gateway: the embedded default, playing a real gateway's part. Its
- * hosted fields (routes.ts) turn a card into a one-time token; this adapter describes,
- * saves, charges and refunds by token. Charges are recorded so tests can prove what was and
+ * hosted fields (routes.ts) turn a card into a one-time token; this adapter describes and
+ * saves cards, authorizes, captures, voids and refunds by token. Charges are recorded so tests can prove what was and
  * was not charged. It never sees the card number or security code after tokenizing.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -20,8 +20,8 @@ import { isStorableText } from '../../../../domain/validation/storable';
 import type { Db } from '../../db/database';
 import {
   PaymentGatewayError,
+  type AuthorizationResult,
   type ChargeInput,
-  type ChargeResult,
   type DeclineReason,
   type PaymentGateway,
   type SaveCardInput,
@@ -196,7 +196,7 @@ export class SandboxGateway implements PaymentGateway {
     return { token: row.token, ...summaryOfRow(row) };
   }
 
-  async charge(input: ChargeInput): Promise<ChargeResult> {
+  async authorize(input: ChargeInput): Promise<AuthorizationResult> {
     checkChargeInput(input);
     // A token that is no token at all is refused before it reaches a table.
     if (typeof input.token !== 'string' || !CARD_TOKEN.test(input.token)) {
@@ -228,7 +228,7 @@ export class SandboxGateway implements PaymentGateway {
               status: 'declined',
               reason: (earlier.declineReason ?? 'processing-error') as DeclineReason,
             }
-          : { status: 'approved', chargeId: earlier.id };
+          : { status: 'authorized', authorizationId: earlier.id };
       }
       const outcome = await this.decide(tx, input.token);
       const id = randomId(CHARGE_PREFIX);
@@ -239,12 +239,12 @@ export class SandboxGateway implements PaymentGateway {
         amountMinor: input.amountMinor,
         currency: input.currency,
         reference: input.reference,
-        status: outcome === 'approve' ? 'approved' : 'declined',
+        status: outcome === 'approve' ? 'authorized' : 'declined',
         declineReason: outcome === 'approve' ? null : outcome,
         createdAt: this.now(),
       });
       return outcome === 'approve'
-        ? { status: 'approved', chargeId: id }
+        ? { status: 'authorized', authorizationId: id }
         : { status: 'declined', reason: outcome };
     });
   }
@@ -274,22 +274,62 @@ export class SandboxGateway implements PaymentGateway {
     return 'approve';
   }
 
-  async refund(chargeId: string, idempotencyKey: string): Promise<void> {
+  /** A charge of the sandbox's by id (an unknown one is the store's mistake). */
+  private async chargeRow(id: string, idempotencyKey: string) {
     if (typeof idempotencyKey !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(idempotencyKey)) {
       throw new PaymentGatewayError(
         'invalid_request',
         'The idempotency key must be 1 to 255 printable characters',
       );
     }
-    const [charge] = CARD_TOKEN.test(chargeId)
-      ? await this.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId))
+    const [charge] = CARD_TOKEN.test(id)
+      ? await this.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, id))
       : [];
     if (!charge) throw new PaymentGatewayError('unknown_charge', 'No such charge');
-    if (charge.status === 'declined') {
+    return charge;
+  }
+
+  async capture(authorizationId: string, idempotencyKey: string): Promise<{ chargeId: string }> {
+    const charge = await this.chargeRow(authorizationId, idempotencyKey);
+    // Conditional: capturing twice (a retry) takes once.
+    await this.db
+      .update(sandboxCharges)
+      .set({ status: 'approved', capturedAt: this.now() })
+      .where(and(eq(sandboxCharges.id, charge.id), eq(sandboxCharges.status, 'authorized')));
+    const [after] = await this.db
+      .select({ status: sandboxCharges.status })
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.id, charge.id));
+    if (after?.status !== 'approved' && after?.status !== 'refunded') {
+      throw new PaymentGatewayError(
+        'not_capturable',
+        `A charge that is ${String(after?.status)} cannot be captured`,
+      );
+    }
+    return { chargeId: charge.id };
+  }
+
+  async void(authorizationId: string, idempotencyKey: string): Promise<void> {
+    const charge = await this.chargeRow(authorizationId, idempotencyKey);
+    if (charge.status === 'approved' || charge.status === 'refunded') {
+      throw new PaymentGatewayError('not_voidable', 'A captured charge is refunded, not voided');
+    }
+    await this.db
+      .update(sandboxCharges)
+      .set({ status: 'voided', voidedAt: this.now() })
+      .where(and(eq(sandboxCharges.id, charge.id), eq(sandboxCharges.status, 'authorized')));
+  }
+
+  async refund(chargeId: string, idempotencyKey: string): Promise<void> {
+    const charge = await this.chargeRow(chargeId, idempotencyKey);
+    if (charge.status === 'declined' || charge.status === 'voided') {
       throw new PaymentGatewayError(
         'not_refundable',
-        'A declined charge took nothing to give back',
+        'A declined or voided charge took nothing to give back',
       );
+    }
+    if (charge.status === 'authorized') {
+      throw new PaymentGatewayError('not_refundable', 'An authorization is voided, not refunded');
     }
     // Conditional: refunding twice (a retry, or two keys) gives back once.
     await this.db

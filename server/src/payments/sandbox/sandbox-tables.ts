@@ -26,11 +26,16 @@ export const sandboxCharges = pgTable('payment_sandbox_charges', {
   amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
   currency: char('currency', { length: 3 }).notNull(),
   reference: text('reference').notNull(),
-  status: text('status').notNull().$type<'approved' | 'declined' | 'refunded'>(),
+  /** `approved`: captured. */
+  status: text('status')
+    .notNull()
+    .$type<'authorized' | 'approved' | 'declined' | 'refunded' | 'voided'>(),
   declineReason: text('decline_reason'),
   refundKey: text('refund_key'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  capturedAt: timestamp('captured_at', { withTimezone: true }),
+  voidedAt: timestamp('voided_at', { withTimezone: true }),
 });
 
 export const SANDBOX_TABLES = [sandboxTokens, sandboxCharges] as const;

@@ -13,6 +13,8 @@ import { decodeJwt } from 'jose';
 import * as oidcClient from 'openid-client';
 import * as z from 'zod';
 import { DEFAULT_LOCALE, isLocale } from '../../../../domain/storefront/storefronts';
+import type { IdentityCache } from '../../acting/identity-cache';
+import { sessionCookieOf } from '../../acting/plugin';
 import { bearerToken } from '../../auth/authenticate';
 import type { Identity } from '../../auth/identity';
 import { API_RESOURCE, GRANT_ID_CLAIM, SCOPES } from '../../auth/provider';
@@ -70,9 +72,9 @@ interface Transaction {
 
 export function registerWebSessionRoutes(
   app: FastifyInstance,
-  options: { db: Db; identity: Identity },
+  options: { db: Db; identity: Identity; identities: IdentityCache },
 ): void {
-  const { db, identity } = options;
+  const { db, identity, identities } = options;
   const isSecure = (address: string) => address.startsWith('https:');
 
   function setSessionCookie(reply: FastifyReply, id: string, address: string) {
@@ -85,7 +87,7 @@ export function registerWebSessionRoutes(
     });
   }
 
-  app.get('/auth/login', async (request, reply) => {
+  app.get('/auth/login', { config: { access: 'anyone' } }, async (request, reply) => {
     const address = identity.addressOf(request);
     const query = loginQuery.parse(request.query);
     const locale = query.locale && isLocale(query.locale) ? query.locale : DEFAULT_LOCALE;
@@ -120,7 +122,8 @@ export function registerWebSessionRoutes(
     return reply.redirect(url.href, 303);
   });
 
-  app.get('/auth/session/callback', async (request, reply) => {
+  // The provider's answer names who signed in: nobody is known before it.
+  app.get('/auth/session/callback', { config: { access: 'public' } }, async (request, reply) => {
     const address = identity.addressOf(request);
     const raw = request.cookies[TX_COOKIE];
     const unsigned = raw ? request.unsignCookie(raw) : undefined;
@@ -172,11 +175,13 @@ export function registerWebSessionRoutes(
   });
 
   // SPEC 4.3 session logout: the store's session ends and its refresh token is revoked.
-  app.post('/auth/logout', async (request, reply) => {
+  // The session cookie's session ends whether or not it is still live (an idle one too).
+  app.post('/auth/logout', { config: { access: 'anyone' } }, async (request, reply) => {
     const address = identity.addressOf(request);
-    const id = request.cookies[SESSION_COOKIE];
+    const id = sessionCookieOf(request);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     if (id) {
+      identities.forgetSession(id);
       const refreshToken = await endWebSession(db, id, new Date());
       if (refreshToken) {
         try {
@@ -197,32 +202,37 @@ export function registerWebSessionRoutes(
 
   // Token mode with the server session for SSO: the access token opens a store session, one
   // per token (the same one on every call), bound to the token's grant (decision 031).
-  app.post('/auth/session', async (request: FastifyRequest, reply) => {
-    const address = identity.addressOf(request);
-    const token = bearerToken(request);
-    const userId = token ? await identity.verifyToken(token) : undefined;
-    const user = userId ? await findUserById(db, userId) : undefined;
-    const session =
-      token && user
-        ? await openWebSession(
-            db,
-            {
-              id: sessionIdForToken(token, identity.sessionIdSecret),
-              userId: user.id,
-              grantId: grantIdOf(identity, token) ?? null,
-            },
-            new Date(),
-          )
-        : undefined;
-    reply.header('cache-control', 'no-store');
-    if (!session)
-      return reply.code(401).send({ error: { code: 'unauthorized', message: 'Login failed' } });
-    setSessionCookie(reply, session.id, address);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/auth/session',
+    { config: { access: 'anyone' } },
+    async (request: FastifyRequest, reply) => {
+      const address = identity.addressOf(request);
+      const who = request.acting;
+      // The session's id is made from the very token that proved who it is.
+      const token = who.kind === 'buyer' && who.via === 'token' ? bearerToken(request) : undefined;
+      const user = token && who.kind === 'buyer' ? who.buyer : undefined;
+      const session =
+        token && user
+          ? await openWebSession(
+              db,
+              {
+                id: sessionIdForToken(token, identity.sessionIdSecret),
+                userId: user.id,
+                grantId: grantIdOf(identity, token) ?? null,
+              },
+              new Date(),
+            )
+          : undefined;
+      reply.header('cache-control', 'no-store');
+      if (!session)
+        return reply.code(401).send({ error: { code: 'unauthorized', message: 'Login failed' } });
+      setSessionCookie(reply, session.id, address);
+      return reply.code(204).send();
+    },
+  );
 
   // SPEC 4.3 end session: the provider's own session (its cookie) ends.
-  app.post('/oidc-session/end', async (request, reply) => {
+  app.post('/oidc-session/end', { config: { access: 'public' } }, async (request, reply) => {
     const provider = identity.providerFor(identity.addressOf(request));
     if (provider) {
       const ctx = provider.createContext(request.raw, reply.raw);

@@ -9,9 +9,9 @@ import * as z from 'zod';
 import { localeForCountry } from '../../../../domain/storefront/country-locale';
 import { isLocale, storefrontFor, type Locale } from '../../../../domain/storefront/storefronts';
 import { requestText } from '../../../../domain/validation/fields';
-import { identifyCaller, type VerifyToken } from '../../auth/authenticate';
+import { buyerOf } from '../../acting/acting';
+import type { IdentityCache } from '../../acting/identity-cache';
 import { SESSION_IDLE_SECONDS } from '../../auth/web-sessions';
-import type { Db } from '../../db/database';
 import { errorBody } from '../../plugins/errors';
 
 /**
@@ -33,19 +33,23 @@ const activityAge = z
       .max(SESSION_IDLE_SECONDS * 1000),
   );
 
-export function registerCustomerRoutes(
-  app: FastifyInstance,
-  db: Db,
-  verifyToken: VerifyToken,
-): void {
-  app.get('/store/customer/current', async (request, reply) => {
+export function registerCustomerRoutes(app: FastifyInstance, identities: IdentityCache): void {
+  app.get('/store/customer/current', { config: { access: 'anyone' } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const activity = activityAge.safeParse(request.headers[ACTIVITY_HEADER]);
-    const activeAt = activity.success ? new Date(Date.now() - activity.data) : undefined;
-    const caller = await identifyCaller(request, db, verifyToken, undefined, activeAt);
-    if (!caller)
-      return reply.code(401).send(errorBody('unauthorized', 'The session is no longer valid.'));
-    const { user } = caller;
+    const who = request.acting;
+    const unauthorized = () =>
+      reply.code(401).send(errorBody('unauthorized', 'The session is no longer valid.'));
+    if (who.kind !== 'buyer') return unauthorized();
+    if (who.sessionId !== undefined) {
+      // The session check asks the database, not what this instance keeps: the browser learns
+      // a session ended elsewhere at once (SPEC 7.2). The buyer's activity keeps the session
+      // alive, also in token mode, where the session cookie rides along with the token.
+      const activeAt = activity.success ? new Date(Date.now() - activity.data) : undefined;
+      const live = await identities.recordActivity(who.sessionId, activeAt);
+      if (who.via === 'session' && live !== who.buyer.id) return unauthorized();
+    }
+    const user = who.buyer;
     return {
       id: user.id,
       firstName: user.givenName,
@@ -55,35 +59,45 @@ export function registerCustomerRoutes(
     };
   });
 
-  app.get('/api/assessments/checkout/session', async (request, reply) => {
-    reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8');
-    return (await identifyCaller(request, db, verifyToken)) ? 'true' : 'false';
-  });
+  app.get(
+    '/api/assessments/checkout/session',
+    { config: { access: 'anyone' } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8');
+      return buyerOf(request.acting) ? 'true' : 'false';
+    },
+  );
 
   const profileQuery = z.object({
     userId: requestText(64).min(1),
     token: z.string().max(4096).optional(),
   });
 
-  app.get('/api/assessments/checkout/identityProfiles', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const { userId, token } = profileQuery.parse(request.query);
-    const caller = await identifyCaller(request, db, verifyToken, token);
-    if (!caller)
-      return reply.code(401).send(errorBody('unauthorized', 'The session is no longer valid.'));
-    // Only one's own profile.
-    if (caller.user.id !== userId)
-      return reply.code(403).send(errorBody('forbidden', 'Not yours.'));
-    return { givenName: caller.user.givenName, familyName: caller.user.familyName };
-  });
+  app.get(
+    '/api/assessments/checkout/identityProfiles',
+    { config: { access: 'anyone', tokenQuery: 'token' } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { userId } = profileQuery.parse(request.query);
+      const buyer = buyerOf(request.acting);
+      if (!buyer)
+        return reply.code(401).send(errorBody('unauthorized', 'The session is no longer valid.'));
+      // Only one's own profile.
+      if (buyer.id !== userId) return reply.code(403).send(errorBody('forbidden', 'Not yours.'));
+      return { givenName: buyer.givenName, familyName: buyer.familyName };
+    },
+  );
 
   const regionQuery = z.object({ locale: z.string().optional() });
 
-  app.get('/api/assessments/checkout/routingRegion', async (request) => {
-    const { locale } = regionQuery.parse(request.query);
-    const caller = await identifyCaller(request, db, verifyToken);
-    const byCountry = localeForCountry(caller?.user.registrationCountry);
-    const chosen: Locale = byCountry ?? (locale && isLocale(locale) ? locale : 'en-us');
-    return { routingRegion: storefrontFor(chosen).region };
-  });
+  app.get(
+    '/api/assessments/checkout/routingRegion',
+    { config: { access: 'anyone' } },
+    (request) => {
+      const { locale } = regionQuery.parse(request.query);
+      const byCountry = localeForCountry(buyerOf(request.acting)?.registrationCountry);
+      const chosen: Locale = byCountry ?? (locale && isLocale(locale) ? locale : 'en-us');
+      return Promise.resolve({ routingRegion: storefrontFor(chosen).region });
+    },
+  );
 }

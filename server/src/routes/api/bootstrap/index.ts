@@ -28,31 +28,35 @@ export function registerBootstrapRoutes(
   /** The sign-in settings at the address the request reached (decision 020). */
   identity: (request: FastifyRequest) => BrowserIdentityConfig,
 ): void {
-  app.get('/api/bootstrap', async (request, reply): Promise<Bootstrap> => {
-    const { locale } = bootstrapQuerySchema.parse(request.query);
-    const signIn = identity(request);
-    const header = request.headers[config.countryHeader];
-    const raw = (Array.isArray(header) ? header[0] : header)?.trim().toUpperCase() ?? '';
-    // 'XX' and 'T1' are what CDNs send for unknown and Tor visitors.
-    const country = /^[A-Z]{2}$/.test(raw) && raw !== 'XX' ? raw : null;
-    const storefront = storefrontFor(locale);
-    const context = flagContext({
-      userId: null,
-      siteUid: storefront.storeId,
-      storeUid: storefront.storeId,
-      locale,
-      country: country ?? storefront.defaultCountry,
-    });
-    reply.header('cache-control', 'no-store');
-    return {
-      country,
-      flags: await flags.bootstrap(context),
-      config: {
-        launchDarklyClientSideId: config.launchDarklyClientSideId ?? null,
-        gtmContainerId: config.gtmContainerId ?? null,
-        storefrontHosts: { ...config.storefrontHosts },
-        identity: { ...signIn },
-      },
-    };
-  });
+  app.get(
+    '/api/bootstrap',
+    { config: { access: 'public' } },
+    async (request, reply): Promise<Bootstrap> => {
+      const { locale } = bootstrapQuerySchema.parse(request.query);
+      const signIn = identity(request);
+      const header = request.headers[config.countryHeader];
+      const raw = (Array.isArray(header) ? header[0] : header)?.trim().toUpperCase() ?? '';
+      // 'XX' and 'T1' are what CDNs send for unknown and Tor visitors.
+      const country = /^[A-Z]{2}$/.test(raw) && raw !== 'XX' ? raw : null;
+      const storefront = storefrontFor(locale);
+      const context = flagContext({
+        userId: null,
+        siteUid: storefront.storeId,
+        storeUid: storefront.storeId,
+        locale,
+        country: country ?? storefront.defaultCountry,
+      });
+      reply.header('cache-control', 'no-store');
+      return {
+        country,
+        flags: await flags.bootstrap(context),
+        config: {
+          launchDarklyClientSideId: config.launchDarklyClientSideId ?? null,
+          gtmContainerId: config.gtmContainerId ?? null,
+          storefrontHosts: { ...config.storefrontHosts },
+          identity: { ...signIn },
+        },
+      };
+    },
+  );
 }

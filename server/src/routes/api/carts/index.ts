@@ -9,29 +9,25 @@ import * as z from 'zod';
 import { cartStreamKind } from '../../../../../domain/cart/stream';
 import { LOCALES, storefrontFor } from '../../../../../domain/storefront/storefronts';
 import { parseStreamId } from '../../../../../domain/sync/stream-kind';
-import { identifyCaller, type VerifyToken } from '../../../auth/authenticate';
+import { actingBuyer } from '../../../acting/plugin';
 import type { Db } from '../../../db/database';
 import { streams } from '../../../db/schema';
-import { errorBody } from '../../../plugins/errors';
 
 export { VISITOR_COOKIE } from '../../../streams/routes';
 
 const localeQuery = z.object({ locale: z.enum(LOCALES) });
 
-export function registerCartRoutes(app: FastifyInstance, db: Db, verifyToken: VerifyToken): void {
-  app.get('/api/carts/current', async (request, reply) => {
+export function registerCartRoutes(app: FastifyInstance, db: Db): void {
+  app.get('/api/carts/current', { config: { access: 'buyer' } }, async (request) => {
     const { locale } = localeQuery.parse(request.query);
-    const caller = await identifyCaller(request, db, verifyToken);
-    if (!caller) {
-      return reply.code(401).send(errorBody('unauthorized', 'The session is no longer valid.'));
-    }
+    const buyer = actingBuyer(request);
     const [row] = await db
       .select({ streamId: streams.streamId, version: streams.version })
       .from(streams)
       .where(
         and(
           eq(streams.ownerKind, 'user'),
-          eq(streams.ownerId, caller.user.id),
+          eq(streams.ownerId, buyer.id),
           eq(streams.kind, cartStreamKind.name),
           eq(streams.storeId, storefrontFor(locale).storeId),
         ),

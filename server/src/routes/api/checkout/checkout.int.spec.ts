@@ -17,6 +17,7 @@ import type { CheckoutFacts } from '../../../../../domain/checkout/facts';
 import { checkoutStreamKind } from '../../../../../domain/checkout/stream';
 import type { Order } from '../../../../../domain/order/order';
 import { STREAM_REGISTRY } from '../../../../../domain/registry';
+import { metadataFor } from '../../../../../domain/shared/event-metadata';
 import type { DistributiveOmit } from '../../../../../domain/shared/types';
 import { streamIdOf, streamRegistry } from '../../../../../domain/sync/stream-kind';
 import { buildTestApp } from '../../../../../tests/support/app';
@@ -447,6 +448,7 @@ describe.each(testDatabaseTargets())('placing an order on $kind', (target) => {
         canWrite: () => true,
         clientId: `forger-${who}`,
         expectedVersion: existing?.row.version ?? 0,
+        metadataOf: (id) => metadataFor({ kind: 'user', id: userId[who] }, id),
         commands: [
           {
             seq: 1,

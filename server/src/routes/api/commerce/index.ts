@@ -24,7 +24,8 @@ import { searchWords } from '../../../../../domain/catalog/search-text';
 import { allStorefronts, type Storefront } from '../../../../../domain/storefront/storefronts';
 import { cartStreamKind } from '../../../../../domain/cart/stream';
 import { streamIdOf } from '../../../../../domain/sync/stream-kind';
-import { identifyCaller, type Caller, type VerifyToken } from '../../../auth/authenticate';
+import { buyerOf } from '../../../acting/acting';
+import type { User } from '../../../auth/users';
 import {
   listAccounts,
   listAddresses,
@@ -55,7 +56,7 @@ export interface CommerceOptions {
 }
 
 interface CommerceCall {
-  readonly caller: Caller;
+  readonly buyer: User;
   /** The storefronts of the site id (a store may serve two languages). */
   readonly sites: readonly Storefront[];
   readonly noCache: boolean;
@@ -64,7 +65,6 @@ interface CommerceCall {
 export function registerCommerceRoutes(
   app: FastifyInstance,
   db: Db,
-  verifyToken: VerifyToken,
   options: CommerceOptions,
 ): void {
   /** Checks the SPEC 7.2 headers and the caller; sends the error and returns undefined. */
@@ -90,64 +90,70 @@ export function registerCommerceRoutes(
         .send(errorBody('routing_region_mismatch', 'The routing region is not the site’s region.'));
       return undefined;
     }
-    const caller = await identifyCaller(request, db, verifyToken);
-    if (!caller) {
+    const buyer = buyerOf(request.acting);
+    if (!buyer) {
       await reply.code(401).send(errorBody('unauthorized', 'The session is no longer valid.'));
       return undefined;
     }
-    return { caller, sites, noCache: headers[COMMERCE_HEADERS.noCache] === 'true' };
+    return { buyer, sites, noCache: headers[COMMERCE_HEADERS.noCache] === 'true' };
   }
 
   function notThisUser(reply: FastifyReply) {
     return reply.code(404).send(errorBody('not_found', 'No such user.'));
   }
 
-  app.get('/api/commerce/users/:userId', async (request, reply) => {
-    const { userId } = commerceUserParamsSchema.parse(request.params);
-    const { locale } = commerceUserQuerySchema.parse(request.query);
-    const call = await commerceCall(request, reply);
-    if (!call) return reply;
-    if (!call.sites.some((s) => s.locale === locale)) {
-      return reply.code(400).send(errorBody('site_mismatch', 'The locale is not the site’s.'));
-    }
-    const { user } = call.caller;
-    if (userId !== user.id) return notThisUser(reply);
-    const [accounts, addresses, qualification] = await Promise.all([
-      listAccounts(db, user.id),
-      listAddresses(db, user.id),
-      qualificationProfile(db, user.id),
-    ]);
-    const site = call.sites.find((s) => s.locale === locale) ?? call.sites[0];
-    const body: CommerceUser = {
-      id: user.id,
-      firstName: user.givenName,
-      lastName: user.familyName,
-      email: user.email,
-      registrationCountryIso: user.registrationCountry,
-      locale,
-      routingRegion: site?.region ?? 'US',
-      qualificationLevel: qualification.level,
-      accounts: accounts.map(({ id, accountNumber, name, accountType, role }) => ({
-        id,
-        accountNumber,
-        name,
-        accountType,
-        role,
-      })),
-      defaultShippingAddressId: addresses.find((a) => a.defaultShipping)?.id ?? null,
-      defaultBillingAddressId: addresses.find((a) => a.defaultBilling)?.id ?? null,
-    };
-    return body;
-  });
+  // 'anyone': the platform's headers are checked before the caller (400 before 401).
+  app.get(
+    '/api/commerce/users/:userId',
+    { config: { access: 'anyone' } },
+    async (request, reply) => {
+      const { userId } = commerceUserParamsSchema.parse(request.params);
+      const { locale } = commerceUserQuerySchema.parse(request.query);
+      const call = await commerceCall(request, reply);
+      if (!call) return reply;
+      if (!call.sites.some((s) => s.locale === locale)) {
+        return reply.code(400).send(errorBody('site_mismatch', 'The locale is not the site’s.'));
+      }
+      const user = call.buyer;
+      if (userId !== user.id) return notThisUser(reply);
+      const [accounts, addresses, qualification] = await Promise.all([
+        listAccounts(db, user.id),
+        listAddresses(db, user.id),
+        qualificationProfile(db, user.id),
+      ]);
+      const site = call.sites.find((s) => s.locale === locale) ?? call.sites[0];
+      const body: CommerceUser = {
+        id: user.id,
+        firstName: user.givenName,
+        lastName: user.familyName,
+        email: user.email,
+        registrationCountryIso: user.registrationCountry,
+        locale,
+        routingRegion: site?.region ?? 'US',
+        qualificationLevel: qualification.level,
+        accounts: accounts.map(({ id, accountNumber, name, accountType, role }) => ({
+          id,
+          accountNumber,
+          name,
+          accountType,
+          role,
+        })),
+        defaultShippingAddressId: addresses.find((a) => a.defaultShipping)?.id ?? null,
+        defaultBillingAddressId: addresses.find((a) => a.defaultBilling)?.id ?? null,
+      };
+      return body;
+    },
+  );
 
   app.get(
     '/api/commerce/users/:userId/carts/:cartId/search/address/autosuggest',
+    { config: { access: 'anyone' } },
     async (request, reply) => {
       const { userId, cartId } = autosuggestParamsSchema.parse(request.params);
       const query = autosuggestQuerySchema.parse(request.query);
       const call = await commerceCall(request, reply);
       if (!call) return reply;
-      if (userId !== call.caller.user.id) return notThisUser(reply);
+      if (userId !== call.buyer.id) return notThisUser(reply);
       // 'current' is the caller's own current cart; any other id must be a cart of theirs.
       if (cartId !== 'current' && !(await ownsCart(db, userId, cartId))) {
         return reply.code(404).send(errorBody('not_found', 'No such cart.'));

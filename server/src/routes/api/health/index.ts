@@ -5,7 +5,7 @@ import type { Database } from '../../../db/database';
 const DATABASE_TIMEOUT_MS = 2_000;
 
 export function registerHealthRoutes(app: FastifyInstance, database: Database): void {
-  app.get('/api/health', async (request, reply) => {
+  app.get('/api/health', { config: { access: 'public' } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       await database.ping(DATABASE_TIMEOUT_MS);

@@ -8,7 +8,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod';
 import { addressBookEntrySchema } from '../../../../../domain/customer/address-book';
 import { requestText } from '../../../../../domain/validation/fields';
-import { requireCaller, type VerifyToken } from '../../../auth/authenticate';
+import type { IdentityCache } from '../../../acting/identity-cache';
+import { actingBuyer } from '../../../acting/plugin';
+import type { Identity } from '../../../auth/identity';
+import { revokeUserGrants } from '../../../auth/oidc-adapter';
+import { endAllWebSessions, SESSION_COOKIE } from '../../../auth/web-sessions';
 import {
   accountMembers,
   createAddress,
@@ -31,84 +35,106 @@ function notFound(reply: FastifyReply, what: string) {
   return reply.code(404).send(errorBody('not_found', `No such ${what}.`));
 }
 
-export function registerMeRoutes(app: FastifyInstance, db: Db, verifyToken: VerifyToken): void {
+export function registerMeRoutes(
+  app: FastifyInstance,
+  db: Db,
+  deps: { readonly identities: IdentityCache; readonly identity: Pick<Identity, 'embedded'> },
+): void {
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/api/me/')) reply.header('cache-control', 'no-store');
   });
 
-  app.get('/api/me/addresses', async (request, reply) => {
-    const caller = await requireCaller(request, reply, db, verifyToken);
-    if (!caller) return reply;
-    return { items: await listAddresses(db, caller.user.id) };
+  app.get('/api/me/addresses', { config: { access: 'buyer' } }, async (request) => {
+    const user = actingBuyer(request);
+    return { items: await listAddresses(db, user.id) };
   });
 
-  app.get('/api/me/addresses/:id', async (request, reply) => {
-    const caller = await requireCaller(request, reply, db, verifyToken);
-    if (!caller) return reply;
+  app.get('/api/me/addresses/:id', { config: { access: 'buyer' } }, async (request, reply) => {
+    const user = actingBuyer(request);
     const { id } = idParams.parse(request.params);
-    return (await findAddress(db, caller.user.id, id)) ?? notFound(reply, 'address');
+    return (await findAddress(db, user.id, id)) ?? notFound(reply, 'address');
   });
 
-  app.post('/api/me/addresses', async (request, reply) => {
-    const caller = await requireCaller(request, reply, db, verifyToken);
-    if (!caller) return reply;
+  app.post('/api/me/addresses', { config: { access: 'buyer' } }, async (request, reply) => {
+    const user = actingBuyer(request);
     const entry = addressBookEntrySchema.parse(request.body);
-    return reply.code(201).send(await createAddress(db, caller.user.id, entry));
+    return reply.code(201).send(await createAddress(db, user.id, entry));
   });
 
-  app.delete('/api/me/addresses/:id', async (request, reply) => {
-    const caller = await requireCaller(request, reply, db, verifyToken);
-    if (!caller) return reply;
+  app.delete('/api/me/addresses/:id', { config: { access: 'buyer' } }, async (request, reply) => {
+    const user = actingBuyer(request);
     const { id } = idParams.parse(request.params);
-    if (!(await deleteAddress(db, caller.user.id, id))) return notFound(reply, 'address');
+    if (!(await deleteAddress(db, user.id, id))) return notFound(reply, 'address');
     return reply.code(204).send();
   });
 
-  app.get('/api/me/payment-methods', async (request, reply) => {
-    const caller = await requireCaller(request, reply, db, verifyToken);
-    if (!caller) return reply;
-    return { items: await listPaymentMethods(db, caller.user.id) };
+  app.get('/api/me/payment-methods', { config: { access: 'buyer' } }, async (request) => {
+    const user = actingBuyer(request);
+    return { items: await listPaymentMethods(db, user.id) };
   });
 
-  app.get('/api/me/payment-methods/:id', async (request, reply) => {
-    const caller = await requireCaller(request, reply, db, verifyToken);
-    if (!caller) return reply;
-    const { id } = idParams.parse(request.params);
-    return (await findPaymentMethod(db, caller.user.id, id)) ?? notFound(reply, 'card');
+  app.get(
+    '/api/me/payment-methods/:id',
+    { config: { access: 'buyer' } },
+    async (request, reply) => {
+      const user = actingBuyer(request);
+      const { id } = idParams.parse(request.params);
+      return (await findPaymentMethod(db, user.id, id)) ?? notFound(reply, 'card');
+    },
+  );
+
+  app.delete(
+    '/api/me/payment-methods/:id',
+    { config: { access: 'buyer' } },
+    async (request, reply) => {
+      const user = actingBuyer(request);
+      const { id } = idParams.parse(request.params);
+      if (!(await deletePaymentMethod(db, user.id, id))) return notFound(reply, 'card');
+      return reply.code(204).send();
+    },
+  );
+
+  app.get('/api/me/accounts', { config: { access: 'buyer' } }, async (request) => {
+    const user = actingBuyer(request);
+    return { items: await listAccounts(db, user.id) };
   });
 
-  app.delete('/api/me/payment-methods/:id', async (request, reply) => {
-    const caller = await requireCaller(request, reply, db, verifyToken);
-    if (!caller) return reply;
+  app.get('/api/me/accounts/:id', { config: { access: 'buyer' } }, async (request, reply) => {
+    const user = actingBuyer(request);
     const { id } = idParams.parse(request.params);
-    if (!(await deletePaymentMethod(db, caller.user.id, id))) return notFound(reply, 'card');
+    return (await findAccount(db, user.id, id)) ?? notFound(reply, 'account');
+  });
+
+  app.get(
+    '/api/me/accounts/:id/members',
+    { config: { access: 'buyer' } },
+    async (request, reply) => {
+      const user = actingBuyer(request);
+      const { id } = idParams.parse(request.params);
+      const members = await accountMembers(db, user.id, id);
+      return members ? { items: members } : notFound(reply, 'account');
+    },
+  );
+
+  app.get('/api/me/qualifications', { config: { access: 'buyer' } }, async (request) => {
+    const user = actingBuyer(request);
+    return qualificationProfile(db, user.id);
+  });
+
+  /**
+   * Sign out everywhere (the account page; issue 26): every store session of the buyer ends,
+   * and with the embedded provider every grant, so refresh tokens stop at once and access
+   * tokens within the identity check's bound (decision 048), on every instance.
+   */
+  app.post('/api/me/sessions/end', { config: { access: 'buyer' } }, async (request, reply) => {
+    const user = actingBuyer(request);
+    const ended = await endAllWebSessions(db, user.id, new Date());
+    for (const hash of ended.idHashes) deps.identities.forgetSessionHash(hash);
+    if (deps.identity.embedded) {
+      const grants = await revokeUserGrants(db, user.id);
+      for (const grant of [...grants, ...ended.grantIds]) deps.identities.forgetGrant(grant);
+    }
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.code(204).send();
-  });
-
-  app.get('/api/me/accounts', async (request, reply) => {
-    const caller = await requireCaller(request, reply, db, verifyToken);
-    if (!caller) return reply;
-    return { items: await listAccounts(db, caller.user.id) };
-  });
-
-  app.get('/api/me/accounts/:id', async (request, reply) => {
-    const caller = await requireCaller(request, reply, db, verifyToken);
-    if (!caller) return reply;
-    const { id } = idParams.parse(request.params);
-    return (await findAccount(db, caller.user.id, id)) ?? notFound(reply, 'account');
-  });
-
-  app.get('/api/me/accounts/:id/members', async (request, reply) => {
-    const caller = await requireCaller(request, reply, db, verifyToken);
-    if (!caller) return reply;
-    const { id } = idParams.parse(request.params);
-    const members = await accountMembers(db, caller.user.id, id);
-    return members ? { items: members } : notFound(reply, 'account');
-  });
-
-  app.get('/api/me/qualifications', async (request, reply) => {
-    const caller = await requireCaller(request, reply, db, verifyToken);
-    if (!caller) return reply;
-    return qualificationProfile(db, caller.user.id);
   });
 }

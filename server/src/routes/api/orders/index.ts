@@ -29,7 +29,8 @@ import {
   orderNumberSearchSchema,
   poSearchSchema,
 } from '../../../../../domain/validation/order-search';
-import { identifyCaller, requireCaller, type VerifyToken } from '../../../auth/authenticate';
+import { buyerOf } from '../../../acting/acting';
+import { actingBuyer } from '../../../acting/plugin';
 import type { Db } from '../../../db/database';
 import {
   buyersOrder,
@@ -79,26 +80,24 @@ async function find(
   return { orders, poKnownElsewhere: withPo.length > 0 };
 }
 
-export function registerOrderRoutes(app: FastifyInstance, db: Db, verifyToken: VerifyToken): void {
-  app.get('/api/orders', async (request, reply) => {
-    const caller = await requireCaller(request, reply, db, verifyToken);
-    if (!caller) return reply;
+export function registerOrderRoutes(app: FastifyInstance, db: Db): void {
+  app.get('/api/orders', { config: { access: 'buyer' } }, async (request, reply) => {
+    const user = actingBuyer(request);
     reply.header('cache-control', 'no-store');
     const query = orderHistoryQuerySchema.parse(request.query);
-    return orderHistory(db, caller.user.id, query);
+    return orderHistory(db, user.id, query);
   });
 
-  app.get('/api/orders/:id', async (request, reply) => {
-    const caller = await requireCaller(request, reply, db, verifyToken);
-    if (!caller) return reply;
+  app.get('/api/orders/:id', { config: { access: 'buyer' } }, async (request, reply) => {
+    const user = actingBuyer(request);
     reply.header('cache-control', 'no-store');
     const { id } = idParams.parse(request.params);
-    const found = await buyersOrder(db, caller.user.id, id);
+    const found = await buyersOrder(db, user.id, id);
     if (!found) return reply.code(404).send(errorBody('not_found', 'No such order.'));
     return { order: found.order };
   });
 
-  app.get('/api/order-status', async (request, reply) => {
+  app.get('/api/order-status', { config: { access: 'anyone' } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const query = lookupQuery(orderLookupRawQuerySchema.parse(request.query));
     const { orders, poKnownElsewhere } = await find(db, query);
@@ -106,12 +105,12 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db, verifyToken: V
       const miss = lookupMiss(query, poKnownElsewhere);
       return reply.code(404).send(ruleBody(miss.id, withValues(miss, {})));
     }
-    const caller = await identifyCaller(request, db, verifyToken);
+    const buyer = buyerOf(request.acting);
     return {
       orders: orders.map((order) => ({
         ...orderStatusView(order),
         // The buyer's own order links to its details.
-        orderId: caller && order.buyer.userId === caller.user.id ? order.orderId : null,
+        orderId: buyer && order.buyer.userId === buyer.id ? order.orderId : null,
       })),
     };
   });

@@ -20,7 +20,8 @@ import {
   type SignedIn,
 } from '../../../../../tests/support/checkout-flow';
 import { testDatabaseTargets, type TestDatabase } from '../../../../../tests/support/databases';
-import { FulfilmentWorker } from '../../../orders/fulfilment-worker';
+import { ProcessManagerRunner } from '../../../event-store/process-managers';
+import { orderFulfilment, type OrderFulfilment } from '../../../orders/fulfilment-process';
 import { changeOrder, OperatorError } from '../../../orders/operator';
 import { SandboxGateway } from '../../../payments/sandbox/sandbox-gateway';
 import { SANDBOX_DENIED_PARTIES } from '../../../screening/denied-parties';
@@ -38,12 +39,21 @@ describe.each(testDatabaseTargets())('orders after checkout on $kind', (target) 
   let sam: BuyerFlow;
   let first: Order;
   let second: Order;
+  let fulfilment: OrderFulfilment;
 
   beforeAll(async () => {
     t = await target.open();
+    fulfilment = orderFulfilment({
+      db: t.database.db,
+      store: () => app.eventStore,
+      payments: new SandboxGateway(t.database.db),
+      stepMs: STEP_MS,
+      deniedParties: SANDBOX_DENIED_PARTIES,
+    });
     app = await buildTestApp(t.database, {
       processManagers: false,
       rateLimits: { orderStatus: 10 },
+      contexts: { order: fulfilment.context },
     });
     buyers = await signInDemoBuyers(t.database.db, ['sam', 'dana']);
     sam = new BuyerFlow(app, buyers.sam, 'en-gb');
@@ -225,39 +235,41 @@ describe.each(testDatabaseTargets())('orders after checkout on $kind', (target) 
   it('moves an order on a step at a time, across a restart, without skipping or repeating one', async () => {
     const order = await sam.order([{ code: 'MCS5-KIT' }], samsPurchaseOrder('PO-RIV-0003'));
     let clock = Date.parse(order.placedAt);
-    const worker = () =>
-      new FulfilmentWorker({
-        db: t.database.db,
-        store: app.eventStore,
-        payments: new SandboxGateway(t.database.db),
-        stepMs: STEP_MS,
-        deniedParties: SANDBOX_DENIED_PARTIES,
+    // The fulfilment's process manager, as the store runs it, on a clock the test drives.
+    const runner = (instanceId: string) =>
+      new ProcessManagerRunner(t.database.db, app.eventStore, [fulfilment.process], {
+        instanceId,
+        leaseMs: 600_000,
         now: () => new Date(clock),
       });
     const current = async () =>
       (await get(`/api/orders/${order.orderId}`, buyers.sam)).json<{ order: Order }>().order;
 
-    const one = worker();
+    const one = runner('instance-one');
     // Not before a step's time.
     await one.runOnce();
     expect((await current()).status).toBe('created');
     clock += STEP_MS;
     await one.runOnce();
+    await one.runOnce();
     expect((await current()).status).toBe('open');
     expect((await current()).fulfilment.orderNumber).toMatch(/^\d{8}$/);
-    // Two instances at once (and again after a restart): one step, once.
+    // Two instances at once: the lease lets one work; one step, once.
     clock += STEP_MS;
-    await Promise.all([one.runOnce(), worker().runOnce()]);
+    const other = runner('instance-two');
+    await Promise.all([one.runOnce(), other.runOnce()]);
+    await one.runOnce();
     expect((await current()).status).toBe('processing');
+    // A restart: the next instance takes the lease over and goes on from the checkpoint.
     await one.stop();
-    const two = worker();
-    await two.runOnce();
+    await other.runOnce();
     expect((await current()).status).toBe('processing');
     clock += STEP_MS;
-    await two.runOnce();
+    await other.runOnce();
+    await other.runOnce();
     clock += STEP_MS;
-    await two.runOnce();
-    await two.runOnce();
+    await other.runOnce();
+    await other.runOnce();
     const done = await current();
     expect(done.status).toBe('completed');
     expect(done.fulfilment.history.map((h) => h.status)).toEqual([
@@ -279,11 +291,12 @@ describe.each(testDatabaseTargets())('orders after checkout on $kind', (target) 
       status: 'completed',
       shipment: { carrier: 'Royal Mail' },
     });
-    // Each step is one event, by the store.
-    const events = rowsOf<{ type: string; actor: string }>(
+    // Each step is one event, by the store's fulfilment, caused by the event before it.
+    const events = rowsOf<{ type: string; kind: string; actor: string; cause: string }>(
       await t.database.db.execute(sql`
-        select type, metadata -> 'actor' ->> 'id' as actor from events
-         where stream_id = ${`order:${order.orderId}`} order by version`),
+        select type, metadata -> 'actor' ->> 'kind' as kind, metadata -> 'actor' ->> 'id' as actor,
+               metadata ->> 'causationId' as cause
+          from events where stream_id = ${`order:${order.orderId}`} order by version`),
     );
     expect(events.map((e) => e.type)).toEqual([
       'OrderPlaced',
@@ -292,13 +305,18 @@ describe.each(testDatabaseTargets())('orders after checkout on $kind', (target) 
       'OrderStatusChanged',
       'OrderStatusChanged',
     ]);
-    expect(events.slice(1).every((e) => e.actor === 'fulfilment')).toBe(true);
-    await two.stop();
+    expect(events.slice(1).every((e) => e.kind === 'system' && e.actor === 'fulfilment')).toBe(
+      true,
+    );
+    expect(events.slice(1).map((e) => e.cause)).toEqual(
+      [1, 2, 3, 4].map((v) => `order:${order.orderId}@${String(v)}`),
+    );
+    await other.stop();
   });
 
   it('lets an operator cancel or return an order, as an event with the operator as actor', async () => {
     const order = await sam.order([{ code: 'MCS5-KIT' }], samsPurchaseOrder('PO-RIV-0004'));
-    const cancelled = await changeOrder(t.database.db, app.eventStore, {
+    const cancelled = await changeOrder(t.database.db, app.commands, {
       reference: order.webReference,
       action: { kind: 'cancel' },
       operator: 'alex',
@@ -310,7 +328,7 @@ describe.each(testDatabaseTargets())('orders after checkout on $kind', (target) 
       note: 'Customer phoned',
     });
     await expect(
-      changeOrder(t.database.db, app.eventStore, {
+      changeOrder(t.database.db, app.commands, {
         reference: order.orderId,
         action: { kind: 'return' },
         operator: 'alex',

@@ -18,6 +18,7 @@ import { addDays } from '../../../../../domain/shared/calendar';
 import type { DistributiveOmit } from '../../../../../domain/shared/types';
 import { streamIdOf } from '../../../../../domain/sync/stream-kind';
 import type { TrainingParticipant } from '../../../../../domain/validation/training';
+import { acting } from '../../../acting/acting';
 import { buildTestApp, TEST_PUBLIC_URL } from '../../../../../tests/support/app';
 import { testDatabaseTargets, type TestDatabase } from '../../../../../tests/support/databases';
 import { seedDemoUsers } from '../../../auth/demo-users';
@@ -338,36 +339,31 @@ describe.each(testDatabaseTargets())('training participants after the order on $
   it('takes no participants for a declined order', async () => {
     const declinedId = `${randomUUID()}-v1`;
     const commandId = randomUUID();
-    await app.eventStore.push({
-      kind: orderStreamKind,
-      streamId: streamIdOf(orderStreamKind, declinedId),
-      owner: { kind: 'user', id: userId.sam },
-      storeId: order.storeId,
-      actor: { kind: 'user', id: userId.sam },
-      locale: 'en-gb',
-      canWrite: () => true,
-      clientId: `orders-${userId.sam}`,
-      expectedVersion: 0,
-      commands: [
-        {
-          seq: 1,
-          commandId,
-          command: {
-            type: 'PlaceOrder',
-            data: {
-              order: {
-                ...order,
-                orderId: declinedId,
-                status: 'declined',
-                trainingParticipants: {},
-                trainingInformationNeeded: true,
-              },
-            },
-            metadata: { commandId, now: now() },
+    await app.commands.execute(
+      'order',
+      streamIdOf(orderStreamKind, declinedId),
+      {
+        type: 'PlaceOrder',
+        data: {
+          order: {
+            ...order,
+            orderId: declinedId,
+            status: 'declined',
+            trainingParticipants: {},
+            trainingInformationNeeded: true,
           },
         },
-      ],
-    });
+      },
+      acting.store('checkout'),
+      {
+        commandId,
+        expectedVersion: 0,
+        owner: { kind: 'user', id: userId.sam },
+        storeId: order.storeId,
+        locale: 'en-gb',
+        now: new Date(now()),
+      },
+    );
     const response = await give(declinedId, {
       code: TRAINING,
       participants: [participant(), participant()],

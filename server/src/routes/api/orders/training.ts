@@ -16,8 +16,8 @@ import { isLocale } from '../../../../../domain/storefront/storefronts';
 import { idSchema } from '../../../../../domain/sync/schemas';
 import { streamIdOf } from '../../../../../domain/sync/stream-kind';
 import { storableText } from '../../../../../domain/validation/storable-check';
-import { requireCaller, type VerifyToken } from '../../../auth/authenticate';
-import type { Db } from '../../../db/database';
+import { actingBuyer } from '../../../acting/plugin';
+import type { CommandHandler } from '../../../commands/execute';
 import type { EventStore } from '../../../event-store/event-store';
 import { errorBody } from '../../../plugins/errors';
 import { ruleBody } from '../checkout/index';
@@ -47,11 +47,9 @@ const idParams = z.object({ id: idSchema });
 
 export function registerOrderTrainingRoutes(
   app: FastifyInstance,
-  db: Db,
-  verifyToken: VerifyToken,
-  deps: { readonly store: EventStore },
+  deps: { readonly store: EventStore; readonly commands: CommandHandler },
 ): void {
-  const { store } = deps;
+  const { store, commands } = deps;
 
   async function orderOf(orderId: string) {
     const found = await store.stateOf(orderStreamKind, streamIdOf(orderStreamKind, orderId));
@@ -59,62 +57,58 @@ export function registerOrderTrainingRoutes(
     return found && order ? { row: found.row, order } : null;
   }
 
-  app.post('/api/orders/:id/training-participants', async (request, reply) => {
-    const caller = await requireCaller(request, reply, db, verifyToken);
-    if (!caller) return reply;
-    reply.header('cache-control', 'no-store');
-    const { id } = idParams.parse(request.params);
-    const body = orderTrainingRequestSchema.parse(request.body);
-    const user = caller.user;
-    const found = await orderOf(id);
-    if (
-      !found ||
-      found.order.buyer.userId !== user.id ||
-      found.row.ownerKind !== 'user' ||
-      found.row.ownerId !== user.id
-    ) {
-      return reply.code(404).send(errorBody('not_found', 'No such order.'));
-    }
-    const now = new Date().toISOString();
-    let given: ReturnType<typeof decideTrainingAfterOrder>;
-    try {
-      // SPEC 5: six weeks from the store's today, as at checkout (dates are UTC days).
-      given = decideTrainingAfterOrder(found.order, body.code, body.participants, now.slice(0, 10));
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      return reply.code(422).send(ruleBody(error.code, error.detail));
-    }
-    if (!given) return { order: found.order };
+  app.post(
+    '/api/orders/:id/training-participants',
+    { config: { access: 'buyer' } },
+    async (request, reply) => {
+      const user = actingBuyer(request);
+      reply.header('cache-control', 'no-store');
+      const { id } = idParams.parse(request.params);
+      const body = orderTrainingRequestSchema.parse(request.body);
+      const found = await orderOf(id);
+      if (
+        !found ||
+        found.order.buyer.userId !== user.id ||
+        found.row.ownerKind !== 'user' ||
+        found.row.ownerId !== user.id
+      ) {
+        return reply.code(404).send(errorBody('not_found', 'No such order.'));
+      }
+      const now = new Date().toISOString();
+      let given: ReturnType<typeof decideTrainingAfterOrder>;
+      try {
+        // SPEC 5: six weeks from the store's today, as at checkout (dates are UTC days).
+        given = decideTrainingAfterOrder(
+          found.order,
+          body.code,
+          body.participants,
+          now.slice(0, 10),
+        );
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        return reply.code(422).send(ruleBody(error.code, error.detail));
+      }
+      if (!given) return { order: found.order };
 
-    const commandId = `order-training-${randomUUID()}`;
-    const pushed = await store.push({
-      kind: orderStreamKind,
-      streamId: streamIdOf(orderStreamKind, id),
-      owner: { kind: 'user', id: user.id },
-      storeId: found.row.storeId,
-      actor: { kind: 'user', id: user.id },
-      locale: isLocale(found.order.locale) ? found.order.locale : null,
-      canWrite: (row) => row.ownerKind === 'user' && row.ownerId === user.id,
-      clientId: `orders-${user.id}`,
-      expectedVersion: found.row.version,
-      commands: [
+      const executed = await commands.execute(
+        'order',
+        streamIdOf(orderStreamKind, id),
+        { type: 'GiveOrderTrainingParticipants', data: given },
+        request.acting,
         {
-          seq: Date.now(),
-          commandId,
-          command: {
-            type: 'GiveOrderTrainingParticipants',
-            data: given,
-            metadata: { commandId, now },
-          },
+          commandId: `order-training-${randomUUID()}`,
+          expectedVersion: found.row.version,
+          locale: isLocale(found.order.locale) ? found.order.locale : null,
+          now: new Date(now),
         },
-      ],
-    });
-    const result = pushed.results[0];
-    if (result?.status === 'rejected') {
-      return reply.code(422).send(ruleBody(result.code, result.message));
-    }
-    const after = await orderOf(id);
-    if (!after) throw new Error(`Order ${id} was not found after its participants were given`);
-    return { order: after.order satisfies Order };
-  });
+      );
+      const result = executed.result;
+      if (result.status === 'rejected') {
+        return reply.code(422).send(ruleBody(result.code, result.message));
+      }
+      const after = await orderOf(id);
+      if (!after) throw new Error(`Order ${id} was not found after its participants were given`);
+      return { order: after.order satisfies Order };
+    },
+  );
 }

@@ -1,0 +1,210 @@
+/**
+ * Who acts, resolved once per request (ARCHITECTURE §4, decision 047). Every route under
+ * `/api` and `/auth` declares in its options who may call it (`config: { access }`); a route
+ * that does not is refused when it is registered. Before the body is read, this plugin works
+ * out `request.acting` from the bearer access token, the store's session cookie or the signed
+ * visitor cookie (in that order), and answers 401 in the store's error shape when the route
+ * wants a buyer and there is none, so that no handler reads cookies, tokens or headers for
+ * identity itself. What a session or a token stands for comes from the identity cache
+ * (`identity-cache.ts`): no database round trip for most requests.
+ *
+ * - `public`: nobody needs to be known (health, content, the catalog): nothing is resolved;
+ * - `anyone`: a visitor or a signed-in buyer, whoever it is;
+ * - `buyer`: a signed-in buyer (or customer service acting for one); 401 otherwise.
+ */
+import { randomUUID } from 'node:crypto';
+import type {} from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { bearerToken } from '../auth/authenticate';
+import type { Identity } from '../auth/identity';
+import { SESSION_COOKIE } from '../auth/web-sessions';
+import { errorBody } from '../plugins/errors';
+import type { User } from '../auth/users';
+import { acting, buyerOf, isForBuyer, type Acting, type VisitorActing } from './acting';
+import type { IdentityCache } from './identity-cache';
+
+export type Access = 'public' | 'anyone' | 'buyer';
+
+export const ACCESS_LEVELS: readonly Access[] = ['public', 'anyone', 'buyer'];
+
+/** Paths whose every route must declare its access. */
+export const DECLARED_PREFIXES = ['/api/', '/auth/'] as const;
+
+/** The visitor's cart and other streams belong to this signed, HttpOnly cookie's id. */
+export const VISITOR_COOKIE = 'store_visitor';
+const VISITOR_DAYS = 365;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (decision 047); every route under /api and /auth says. */
+    access?: Access;
+    /** A query parameter that may carry the access token instead of the header (SPEC 7.2). */
+    tokenQuery?: string;
+  }
+  interface FastifyRequest {
+    /** Who acts and for whom; resolved before the handler on routes not `public`. */
+    acting: Acting;
+  }
+  interface FastifyInstance {
+    /** Every route registered after the plugin, with the access it declared. */
+    readonly declaredRoutes: readonly DeclaredRoute[];
+  }
+}
+
+export interface DeclaredRoute {
+  readonly method: string;
+  readonly url: string;
+  readonly access: Access | undefined;
+}
+
+export interface ActingPluginOptions {
+  readonly identity: Pick<Identity, 'verifyAccessToken'>;
+  readonly cache: IdentityCache;
+  /** Visitor cookies are Secure (an https PUBLIC_URL). */
+  readonly secureCookies: boolean;
+}
+
+function mustDeclare(url: string): boolean {
+  return DECLARED_PREFIXES.some((prefix) => url.startsWith(prefix) || `${url}/` === prefix);
+}
+
+export function registerActing(app: FastifyInstance, options: ActingPluginOptions): void {
+  const { identity, cache } = options;
+  const routes: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', routes);
+  // Set per request in onRequest (a plain field, not a shared reference).
+  app.decorateRequest('acting', null as unknown as VisitorActing);
+
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routes.push({ method: String(method), url: route.url, access });
+    if (access !== undefined && !ACCESS_LEVELS.includes(access)) {
+      throw new Error(`Route ${route.url} declares an unknown access "${String(access)}"`);
+    }
+    if (access === undefined && mustDeclare(route.url)) {
+      throw new Error(`Route ${methods.join(',')} ${route.url} does not declare who may call it`);
+    }
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const config = request.routeOptions.config as { access?: Access; tokenQuery?: string };
+    const access = config.access ?? 'public';
+    if (access === 'public') return;
+    request.acting = await resolve(request, reply, config.tokenQuery);
+    if (access === 'buyer' && !isForBuyer(request.acting)) {
+      reply.header('cache-control', 'no-store');
+      return reply.code(401).send(errorBody('unauthorized', 'The session is no longer valid.'));
+    }
+  });
+
+  async function resolve(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    tokenQuery: string | undefined,
+  ): Promise<Acting> {
+    const visitorId = visitorOf(request, reply, options.secureCookies);
+    const token = bearerToken(request) ?? queryToken(request, tokenQuery);
+    const sessionId = request.cookies[SESSION_COOKIE];
+    if (token !== undefined) {
+      const claims = await identity.verifyAccessToken(token);
+      const live =
+        claims !== undefined &&
+        (claims.grantId === undefined || (await cache.grantLive(claims.grantId)));
+      const user = live ? await cache.user(claims.userId) : undefined;
+      return user
+        ? acting.buyer(user, 'token', {
+            ...(sessionId ? { sessionId } : {}),
+            ...(visitorId ? { visitorId } : {}),
+          })
+        : acting.visitor(visitorId);
+    }
+    if (sessionId) {
+      const userId = await cache.sessionUser(sessionId);
+      const user = userId ? await cache.user(userId) : undefined;
+      if (user) {
+        return acting.buyer(user, 'session', { sessionId, ...(visitorId ? { visitorId } : {}) });
+      }
+    }
+    return acting.visitor(visitorId);
+  }
+}
+
+function queryToken(request: FastifyRequest, name: string | undefined): string | undefined {
+  if (name === undefined) return undefined;
+  const value = (request.query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' && value.length > 0 && value.length <= 4096 ? value : undefined;
+}
+
+function setVisitorCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  id: string,
+  secure: boolean,
+): void {
+  reply.setCookie(VISITOR_COOKIE, id, {
+    path: '/api',
+    httpOnly: true,
+    sameSite: 'lax',
+    // Secure on an https address (the configured one, or the one a trusted proxy names).
+    secure: secure || request.protocol === 'https',
+    signed: true,
+    maxAge: VISITOR_DAYS * 24 * 3600,
+  });
+}
+
+/**
+ * The visitor the signed cookie names. A cookie signed with a key since rotated (decision
+ * 034) is signed again with the current one, so the visitor keeps their cart for good.
+ */
+function visitorOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  secure: boolean,
+): string | undefined {
+  const raw = request.cookies[VISITOR_COOKIE];
+  const unsigned = raw ? request.unsignCookie(raw) : undefined;
+  if (!unsigned?.valid || !unsigned.value) return undefined;
+  if (unsigned.renew) setVisitorCookie(request, reply, unsigned.value, secure);
+  return unsigned.value;
+}
+
+/**
+ * A visitor without a cookie who makes something of their own (a cart): a new visitor id in
+ * a new cookie, and the request's `acting` says so.
+ */
+export function issueVisitor(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  secure: boolean,
+): VisitorActing & { readonly visitorId: string } {
+  const current = request.acting;
+  const known =
+    current.kind === 'visitor' || current.kind === 'buyer' ? current.visitorId : undefined;
+  if (known) return { kind: 'visitor', visitorId: known };
+  const id = randomUUID();
+  setVisitorCookie(request, reply, id, secure);
+  const visitor = { kind: 'visitor', visitorId: id } as const;
+  if (current.kind === 'visitor') request.acting = visitor;
+  return visitor;
+}
+
+/**
+ * The buyer a `buyer` route acts for (the plugin refused the request otherwise). Throws on a
+ * route that did not declare `access: 'buyer'`: a programming error, not a caller's.
+ */
+export function actingBuyer(request: FastifyRequest): User {
+  const who = request.acting as Acting | null;
+  const buyer = who ? buyerOf(who) : undefined;
+  if (!buyer) throw new Error(`${request.routeOptions.url ?? request.url} acts for no buyer`);
+  return buyer;
+}
+
+/**
+ * The store session cookie's id as sent, live or not: for logout, which ends it whatever its
+ * state. Who the request acts as is `request.acting`, never this.
+ */
+export function sessionCookieOf(request: FastifyRequest): string | undefined {
+  const id = request.cookies[SESSION_COOKIE];
+  return id && id.length <= 100 ? id : undefined;
+}
