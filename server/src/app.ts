@@ -47,6 +47,8 @@ import { SANDBOX_DENIED_PARTIES } from './screening/denied-parties';
 import { startMailWorker, wakeMailWorkerOnAppend, type MailWorker } from './mail/worker';
 import { SandboxGateway } from './payments/sandbox/sandbox-gateway';
 import { registerPaymentSandboxRoutes } from './payments/sandbox/routes';
+import { startHousekeeping } from './housekeeping/housekeeper';
+import type { HousekeepingSettings } from './housekeeping/settings';
 
 export interface AppOptions {
   readonly database: Database;
@@ -93,6 +95,11 @@ export interface AppOptions {
   readonly rateLimits?: Partial<RateLimits>;
   /** The sign-in step's clock and wait (tests; default: the real ones). */
   readonly signIn?: SignInOptions;
+  /**
+   * Purge what has outlived its retention from this process, one instance at a time
+   * (HOUSEKEEPING_INTERVAL, RETENTION_*; decision 044). Unset: no housekeeping here.
+   */
+  readonly housekeeping?: HousekeepingSettings;
 }
 
 declare module 'fastify' {
@@ -190,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOrderTrainingRoutes(app, db, identity.verifyToken, { store: eventStore });
   registerOrderRoutes(app, db, identity.verifyToken);
   if (options.fulfilment) startFulfilment(app, db, eventStore, payments, options.fulfilment);
+  if (options.housekeeping) startHousekeeping(app, db, options.housekeeping);
   registerCommerceRoutes(app, options.database.db, identity.verifyToken, {
     platformKeys: options.commercePlatformKeys ?? [WEB_PLATFORM_KEY],
   });

@@ -10,7 +10,7 @@
  * A session found idle or without its grant is ended on the spot.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { webSessions } from '../db/schema';
 
@@ -151,7 +151,8 @@ export async function findWebSession(
 
 /**
  * Ends the session (logout) and hands back the refresh token it held, for revocation. The
- * row stays until its expiry: the access token that opened it cannot open it again.
+ * row stays for a while (housekeeping keeps ended sessions at least an hour, decision 044):
+ * the access token that opened it cannot open it again.
  */
 export async function endWebSession(db: Db, id: string, now: Date): Promise<string | null> {
   if (!id || id.length > 100) return null;
@@ -169,9 +170,4 @@ export async function endWebSession(db: Db, id: string, now: Date): Promise<stri
     })
     .where(eq(webSessions.idHash, idHash));
   return row.refreshToken;
-}
-
-/** Rows past their expiry, ended or not. */
-export async function purgeExpiredWebSessions(db: Db, now: Date): Promise<void> {
-  await db.delete(webSessions).where(lt(webSessions.expiresAt, now));
 }
