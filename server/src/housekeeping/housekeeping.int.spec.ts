@@ -20,6 +20,7 @@ import {
   writeHousekeepingRows,
   type PurgedTable,
 } from '../../../tests/support/housekeeping-rows';
+import { buildTestApp } from '../../../tests/support/app';
 import { openDatabase, type Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
 import { Housekeeper, type RoundOutcome, type TableCount } from './housekeeper';
@@ -260,6 +261,25 @@ describe.each(testDatabaseTargets())('housekeeping ($kind)', (target) => {
     const next = await new Housekeeper(database().db, { settings: SETTINGS }).runRound();
     expect(next).toMatchObject({ kind: 'purged', round: 1, takenOver: true });
     expect(total(await expectedGone(database()))).toBe(0);
+  });
+
+  it('runs in the store once it is ready, one round between two instances', async () => {
+    const other = await anotherInstanceOf(database());
+    const apps = [
+      await buildTestApp(database(), { housekeeping: SETTINGS }),
+      await buildTestApp(other.db, { housekeeping: SETTINGS }),
+    ];
+    try {
+      await Promise.all(apps.map((app) => app.ready()));
+      await expect
+        .poll(async () => (await jobRow(database()))?.finished, { timeout: 30_000 })
+        .toBe(true);
+      expect(total(await expectedGone(database()))).toBe(0);
+    } finally {
+      for (const app of apps) await app.close();
+      await other.close();
+    }
+    expect(await jobRow(database())).toEqual({ round: 1, leaseOwner: null, finished: true });
   });
 
   it('runs on its own when started, and logs counts only', async () => {
