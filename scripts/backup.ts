@@ -77,7 +77,7 @@ async function takeImage(config: ServerConfig): Promise<Taken> {
     try {
       const { result, attachment } = await OPERATOR_HANDLERS.backup(
         {},
-        { database, startedAt: new Date() },
+        { database, startedAt: new Date(), housekeeping: config.housekeeping },
       );
       if (!attachment) fail('The embedded database gave no image.');
       return { image: attachment, facts: result, how: 'the store was stopped' };

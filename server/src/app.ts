@@ -50,6 +50,8 @@ import { SANDBOX_DENIED_PARTIES } from './screening/denied-parties';
 import { startMailWorker, wakeMailWorkerOnAppend, type MailWorker } from './mail/worker';
 import { SandboxGateway } from './payments/sandbox/sandbox-gateway';
 import { registerPaymentSandboxRoutes } from './payments/sandbox/routes';
+import { startHousekeeping } from './housekeeping/housekeeper';
+import type { HousekeepingSettings } from './housekeeping/settings';
 
 export interface AppOptions {
   readonly database: Database;
@@ -104,6 +106,11 @@ export interface AppOptions {
   readonly clock?: () => number;
   /** Seconds a session's or a grant's state may be kept before it is read again (decision 048). */
   readonly identityCheckSeconds?: number;
+  /**
+   * Purge what has outlived its retention from this process, one instance at a time
+   * (HOUSEKEEPING_INTERVAL, RETENTION_*; decision 044). Unset: no housekeeping here.
+   */
+  readonly housekeeping?: HousekeepingSettings;
 }
 
 declare module 'fastify' {
@@ -233,6 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerOrderTrainingRoutes(app, { store: eventStore, commands });
   registerOrderRoutes(app, db);
+  if (options.housekeeping) startHousekeeping(app, db, options.housekeeping);
   registerCommerceRoutes(app, options.database.db, {
     platformKeys: options.commercePlatformKeys ?? [WEB_PLATFORM_KEY],
   });

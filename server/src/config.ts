@@ -12,6 +12,7 @@ import { isLocale, type Locale } from '../../domain/storefront/storefronts';
 import { paymentConfigFrom, type PaymentConfig } from './payments/create-gateway';
 import { mailConfigFrom, type MailConfig } from './mail/config';
 import { rateLimitsFrom, type RateLimits } from './plugins/rate-limit-settings';
+import { housekeepingSettingsFrom, type HousekeepingSettings } from './housekeeping/settings';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -130,6 +131,8 @@ export interface ServerConfig {
   readonly fulfilment: { readonly stepMs: number };
   /** Requests a minute per caller for each limited group (RATE_LIMIT_*; decision 033). */
   readonly rateLimits: RateLimits;
+  /** How often housekeeping runs and how long finished rows are kept (decision 044). */
+  readonly housekeeping: HousekeepingSettings;
 }
 
 export interface IdentityConfig {
@@ -256,5 +259,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mail,
     fulfilment: { stepMs: Math.round(e.FULFILMENT_STEP_SECONDS * 1000) },
     rateLimits: rateLimitsFrom(env),
+    housekeeping: housekeepingSettingsFrom(env),
   };
 }

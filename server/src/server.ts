@@ -78,13 +78,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       mail: config.mail,
       fulfilment: config.fulfilment,
       rateLimits: config.rateLimits,
+      housekeeping: config.housekeeping,
     });
     // The embedded database is this process's alone: operators reach it through the store
     // (npm run backup; decision 037).
     if (database.kind === 'pglite') {
       operator = await openOperatorChannel({
         dataDir: config.dataDir,
-        context: { database, startedAt: new Date() },
+        context: { database, startedAt: new Date(), housekeeping: config.housekeeping },
         log: {
           info: (message) => app.log.info(message),
           warn: (message) => app.log.warn(message),

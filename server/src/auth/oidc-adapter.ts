@@ -7,7 +7,7 @@
  * (the client gets invalid_grant, not a 500), and a request whose parameters hold one is
  * refused as invalid_request before it is stored.
  */
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/database';
 import { oidcModels } from '../db/schema';
@@ -106,11 +106,6 @@ export function postgresAdapterFactory(db: Db) {
       await db.delete(oidcModels).where(eq(oidcModels.grantId, grantId));
     }
   };
-}
-
-/** Removes what has expired; run from time to time. */
-export async function purgeExpiredModels(db: Db): Promise<void> {
-  await db.delete(oidcModels).where(lt(oidcModels.expiresAt, sql`now()`));
 }
 
 /**

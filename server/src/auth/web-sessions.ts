@@ -10,7 +10,7 @@
  * A session found idle or without its grant is ended on the spot.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { webSessions } from '../db/schema';
 
@@ -160,7 +160,8 @@ export async function findWebSession(
 
 /**
  * Ends the session (logout) and hands back the refresh token it held, for revocation. The
- * row stays until its expiry: the access token that opened it cannot open it again.
+ * row stays for a while (housekeeping keeps ended sessions at least an hour, decision 044):
+ * the access token that opened it cannot open it again.
  */
 export async function endWebSession(db: Db, id: string, now: Date): Promise<string | null> {
   if (!id || id.length > 100) return null;
@@ -215,9 +216,4 @@ export async function endAllWebSessions(
     refreshTokens: rows.flatMap((r) => (r.refreshToken ? [r.refreshToken] : [])),
     grantIds: [...new Set(rows.flatMap((r) => (r.grantId ? [r.grantId] : [])))],
   };
-}
-
-/** Rows past their expiry, ended or not. */
-export async function purgeExpiredWebSessions(db: Db, now: Date): Promise<void> {
-  await db.delete(webSessions).where(lt(webSessions.expiresAt, now));
 }

@@ -13,6 +13,7 @@ import { useTestDatabase, testDatabaseTargets } from '../../../tests/support/dat
 import { tempDir } from '../../../tests/support/temp-dir';
 import { KeyRing, listKeys } from '../auth/keys';
 import { migrate, readMigrations } from '../db/migrate';
+import { DEFAULT_HOUSEKEEPING } from '../housekeeping/settings';
 import { tarEntryNames } from './backup-file';
 import { openOperatorChannel, type OperatorChannel } from './channel';
 import { callOperator, NoOperatorChannel, OperatorRefusal } from './client';
@@ -45,7 +46,11 @@ describe.each(testDatabaseTargets())('the operator channel ($kind)', (target) =>
     await migrate(database(), await readMigrations());
     channel = await openOperatorChannel({
       dataDir,
-      context: { database: database(), startedAt: new Date('2026-11-24T09:00:00Z') },
+      context: {
+        database: database(),
+        startedAt: new Date('2026-11-24T09:00:00Z'),
+        housekeeping: DEFAULT_HOUSEKEEPING,
+      },
       log: quiet,
     });
     socketPath = operatorSocketPath(dataDir);

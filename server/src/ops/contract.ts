@@ -68,6 +68,22 @@ export const OPERATOR_COMMANDS = {
       dropped: z.array(z.string()),
     }),
   },
+  housekeeping: {
+    summary: 'purges now what has outlived its retention (decision 044), or counts it (dry run)',
+    args: z.object({ dryRun: z.boolean() }).strict(),
+    result: z.object({
+      dryRun: z.boolean(),
+      outcome: z.enum(['purged', 'counted', 'busy', 'lost']),
+      round: z.number().int().nonnegative().nullable(),
+      tables: z.array(
+        z.object({
+          table: z.string().min(1),
+          retentionMs: z.number().int().nonnegative(),
+          rows: z.number().int().nonnegative(),
+        }),
+      ),
+    }),
+  },
 } as const satisfies Record<
   string,
   { readonly summary: string; readonly args: z.ZodType; readonly result: z.ZodType }

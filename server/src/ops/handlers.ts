@@ -5,11 +5,15 @@
  */
 import { listKeys, rotateKeys } from '../auth/keys';
 import type { Database, SqlSession } from '../db/database';
+import { runHousekeepingNow } from '../housekeeping/housekeeper';
+import type { HousekeepingSettings } from '../housekeeping/settings';
 import type { OperatorArgs, OperatorCommandName, OperatorResult } from './contract';
 
 export interface OperatorContext {
   readonly database: Database;
   readonly startedAt: Date;
+  /** The store's housekeeping settings, for `npm run housekeeping` (decision 044). */
+  readonly housekeeping: HousekeepingSettings;
 }
 
 export interface Handled<N extends OperatorCommandName> {
@@ -99,5 +103,11 @@ export const OPERATOR_HANDLERS: Handlers = {
         dropped: [...rotation.dropped],
       },
     };
+  },
+
+  // With the store's own settings, under the same lease as its rounds (decision 044).
+  housekeeping: async ({ dryRun }, { database, housekeeping }) => {
+    const report = await runHousekeepingNow(database.db, housekeeping, { dryRun });
+    return { result: { ...report, tables: [...report.tables] } };
   },
 };
