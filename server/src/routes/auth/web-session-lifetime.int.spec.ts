@@ -21,6 +21,7 @@ import { findUserWithPassword } from '../../auth/users';
 import { createWebSession, SESSION_COOKIE } from '../../auth/web-sessions';
 import { loadConfig } from '../../config';
 import { webSessions } from '../../db/schema';
+import { IDENTITY_CHECK_SECONDS } from '../../acting/identity-cache';
 import { ACTIVITY_HEADER } from '../store/customer';
 
 const dana = DEMO_USERS[0];
@@ -32,6 +33,8 @@ describe.each(testDatabaseTargets())('store session lifetime on $kind', (target)
   let identity: Identity;
   let rp: client.Configuration;
   let danaId: string;
+  /** How far the store's identity checks run ahead of the real clock (the tests move it). */
+  let ahead = 0;
 
   beforeAll(async () => {
     t = await target.open();
@@ -42,7 +45,11 @@ describe.each(testDatabaseTargets())('store session lifetime on $kind', (target)
     await seedDemoUsers(t.database.db);
     danaId = (await findUserWithPassword(t.database.db, dana.email))?.id ?? '';
     identity = await startIdentity(t.database.db, loadConfig({}).identity, origin);
-    app = await buildTestApp(t.database, { publicUrl: origin, identity });
+    app = await buildTestApp(t.database, {
+      publicUrl: origin,
+      identity,
+      clock: () => Date.now() + ahead,
+    });
     await app.listen({ port, host: '127.0.0.1' });
     rp = await client.discovery(new URL(`${origin}/oidc`), 'storefront', undefined, client.None(), {
       execute: [client.allowInsecureRequests],
@@ -303,5 +310,64 @@ describe.each(testDatabaseTargets())('store session lifetime on $kind', (target)
     const bearer = { authorization: `Bearer ${tokens.access_token}` };
     expect((await check(cookie, { ...bearer, [ACTIVITY_HEADER]: '0' })).status).toBe(200);
     expect(await lastActivityAgo(cookie)).toBeLessThan(60);
+  });
+
+  /** A call of the store's API with the access token. */
+  const withToken = (token: string) =>
+    fetch(`${origin}/api/carts/current?locale=en-gb`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  /** Moves the store's clock past the identity check's bound. */
+  const pastTheBound = () => {
+    ahead += IDENTITY_CHECK_SECONDS * 1000;
+  };
+
+  it('stops an access token within the stated bound once its grant is revoked by a sign-out', async () => {
+    const tokens = await tokensOfDana();
+    expect((await withToken(tokens.access_token)).status).toBe(200);
+    await client.tokenRevocation(rp, tokens.refresh_token ?? '', {
+      token_type_hint: 'refresh_token',
+    });
+    // Still a valid JWT for up to 15 minutes; the store takes it no longer than the bound.
+    expect(await identity.verifyToken(tokens.access_token)).toBe(danaId);
+    pastTheBound();
+    expect((await withToken(tokens.access_token)).status).toBe(401);
+  });
+
+  it('stops the access tokens of a grant whose refresh token was used twice, within the bound', async () => {
+    const tokens = await tokensOfDana();
+    const refreshed = await client.refreshTokenGrant(rp, tokens.refresh_token ?? '');
+    expect((await withToken(refreshed.access_token)).status).toBe(200);
+    // The old refresh token again: reuse, so the provider revokes the whole grant.
+    await expect(client.refreshTokenGrant(rp, tokens.refresh_token ?? '')).rejects.toThrow();
+    pastTheBound();
+    expect((await withToken(tokens.access_token)).status).toBe(401);
+    expect((await withToken(refreshed.access_token)).status).toBe(401);
+  });
+
+  it('ends every session of the buyer, and every grant, from the account (sign out everywhere)', async () => {
+    const tokens = await tokensOfDana();
+    const tokenSession = sessionCookieOf(await openSession(tokens.access_token)) ?? '';
+    const server = await serverSessionOfDana();
+    const { cookie } = await freshSession();
+    expect((await check(tokenSession)).status).toBe(200);
+    expect((await server.request('/store/customer/current')).status).toBe(200);
+
+    const ended = await fetch(`${origin}/api/me/sessions/end`, {
+      method: 'POST',
+      headers: { cookie, origin },
+    });
+    expect(ended.status).toBe(204);
+    // On this instance, at once: the sessions; the tokens within the bound; refresh never.
+    expect((await check(cookie)).status).toBe(401);
+    expect((await check(tokenSession)).status).toBe(401);
+    expect((await server.request('/store/customer/current')).status).toBe(401);
+    await expect(client.refreshTokenGrant(rp, tokens.refresh_token ?? '')).rejects.toThrow();
+    pastTheBound();
+    expect((await withToken(tokens.access_token)).status).toBe(401);
+    // Signing in again works as before.
+    const again = await tokensOfDana();
+    expect((await withToken(again.access_token)).status).toBe(200);
   });
 });
