@@ -15,8 +15,14 @@ export const RATE_LIMIT_GROUPS = [
   'session',
   'signIn',
   'orderStatus',
+  'orderStatusTotal',
   'placeOrder',
   'search',
+  'checkout',
+  'cardTokens',
+  'authorize',
+  'addressBook',
+  'qglobal',
 ] as const;
 
 export type RateLimitGroup = (typeof RATE_LIMIT_GROUPS)[number];
@@ -32,6 +38,12 @@ export const RATE_LIMIT_ENV = {
   orderStatus: 'RATE_LIMIT_ORDER_STATUS',
   placeOrder: 'RATE_LIMIT_PLACE_ORDER',
   search: 'RATE_LIMIT_SEARCH',
+  orderStatusTotal: 'RATE_LIMIT_ORDER_STATUS_TOTAL',
+  checkout: 'RATE_LIMIT_CHECKOUT',
+  cardTokens: 'RATE_LIMIT_CARD_TOKENS',
+  authorize: 'RATE_LIMIT_AUTHORIZE',
+  addressBook: 'RATE_LIMIT_ADDRESS_BOOK',
+  qglobal: 'RATE_LIMIT_QGLOBAL',
 } as const satisfies Record<RateLimitGroup, string>;
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -42,6 +54,19 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   orderStatus: 30,
   placeOrder: 30,
   search: 600,
+  // Every visitor's lookups together: what walking order numbers would need, far above what
+  // a store's customers look up in a minute.
+  orderStatusTotal: 1_200,
+  // A checkout is a dozen commands; a buyer changing their mind often, a few dozen.
+  checkout: 120,
+  // Cards typed into the payment fields, per address: a few per checkout, a few checkouts.
+  cardTokens: 60,
+  // The OpenID provider's authorization requests (sign-in, silent renewals), per address.
+  authorize: 120,
+  // Addresses saved to the address book, per buyer.
+  addressBook: 30,
+  // Q-global account lookups and additions, per buyer: each says whether a number exists.
+  qglobal: 20,
 };
 
 /** Every group off (tests that do not test the limits). */
@@ -53,6 +78,12 @@ export const NO_RATE_LIMITS: RateLimits = {
   orderStatus: 0,
   placeOrder: 0,
   search: 0,
+  orderStatusTotal: 0,
+  checkout: 0,
+  cardTokens: 0,
+  authorize: 0,
+  addressBook: 0,
+  qglobal: 0,
 };
 
 const perMinute = z

@@ -18,6 +18,12 @@ describe('RATE_LIMIT_* settings', () => {
         RATE_LIMIT_ORDER_STATUS: '0',
         RATE_LIMIT_PLACE_ORDER: '9',
         RATE_LIMIT_SEARCH: '1000',
+        RATE_LIMIT_ORDER_STATUS_TOTAL: '2000',
+        RATE_LIMIT_CHECKOUT: '11',
+        RATE_LIMIT_CARD_TOKENS: '12',
+        RATE_LIMIT_AUTHORIZE: '13',
+        RATE_LIMIT_ADDRESS_BOOK: '14',
+        RATE_LIMIT_QGLOBAL: '15',
       }),
     ).toEqual({
       cart: 120,
@@ -27,6 +33,12 @@ describe('RATE_LIMIT_* settings', () => {
       orderStatus: 0,
       placeOrder: 9,
       search: 1000,
+      orderStatusTotal: 2000,
+      checkout: 11,
+      cardTokens: 12,
+      authorize: 13,
+      addressBook: 14,
+      qglobal: 15,
     });
   });
 

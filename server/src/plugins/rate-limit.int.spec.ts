@@ -143,6 +143,66 @@ describe.each(testDatabaseTargets())('rate limits on $kind', (target) => {
       name: 'a search',
       request: () => ({ method: 'GET', url: '/api/catalog/search?locale=en-gb&q=kit' }),
     },
+    {
+      group: 'checkout',
+      name: 'a checkout command',
+      request: () => {
+        const commandId = randomUUID();
+        return {
+          method: 'POST',
+          url: `/api/checkouts/${randomUUID()}/commands?locale=en-gb`,
+          headers: { cookie: buyers.dana.cookie },
+          payload: {
+            clientId: `client-${randomUUID()}`,
+            seq: 1,
+            commandId,
+            expectedVersion: 0,
+            command: {
+              type: 'ChooseShippingMethod',
+              data: { method: 'regular' },
+              metadata: { commandId, now: '2026-01-01T00:00:00Z' },
+            },
+          },
+        };
+      },
+    },
+    {
+      group: 'cardTokens',
+      name: 'a card typed into the payment fields',
+      request: () => ({
+        method: 'POST',
+        url: '/payment-sandbox/tokens',
+        payload: { number: '4242424242424242', expMonth: '12', expYear: '2030', securityCode: '1' },
+      }),
+    },
+    {
+      group: 'authorize',
+      name: 'an authorization request to the OpenID provider',
+      request: () => ({
+        method: 'GET',
+        url: '/oidc/auth?client_id=storefront&response_type=code&scope=openid',
+      }),
+    },
+    {
+      group: 'addressBook',
+      name: 'an address saved to the address book',
+      request: () => ({
+        method: 'POST',
+        url: '/api/me/addresses',
+        headers: { cookie: buyers.dana.cookie },
+        payload: {},
+      }),
+    },
+    {
+      group: 'qglobal',
+      name: 'a Q-global lookup',
+      request: () => ({
+        method: 'POST',
+        url: '/api/checkout/qglobal/lookup',
+        headers: { cookie: buyers.dana.cookie },
+        payload: { accountNumber: 'QG-000000' },
+      }),
+    },
   ];
 
   beforeAll(async () => {
@@ -397,5 +457,20 @@ describe.each(testDatabaseTargets())('rate limits on $kind', (target) => {
     expect(refusedOnBoth).toBe(2);
     expect(passed).toBeGreaterThanOrEqual(max);
     expect(passed).toBeLessThanOrEqual(max + unsentAllowance(max).hard);
+  });
+
+  it('caps order lookups from every address together', async () => {
+    const app = await appWith({ orderStatus: 100, orderStatusTotal: 3 });
+    const lookup = (remoteAddress: string) =>
+      app.inject({
+        url: '/api/order-status?locale=en-gb&orderNumber=W999999999',
+        remoteAddress,
+      });
+    for (const address of ['198.51.100.31', '198.51.100.32', '198.51.100.33']) {
+      expectPassed(await lookup(address));
+    }
+    expectRefused(await lookup('198.51.100.34'), LOOKUP_TOO_MANY);
+    endWindow();
+    expectPassed(await lookup('198.51.100.35'));
   });
 });

@@ -20,6 +20,7 @@ import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cartStreamKind } from '../../../domain/cart/stream';
+import { checkoutStreamKind } from '../../../domain/checkout/stream';
 import { LOOKUP_MESSAGES } from '../../../domain/order/lookup';
 import { savedCartsStreamKind } from '../../../domain/saved-cart/stream';
 import type { ApiErrorBody } from '../../../domain/shared/api-error';
@@ -27,6 +28,7 @@ import { GENERAL_ERRORS } from '../../../domain/shared/errors';
 import { formatMessage, withValues, type Message } from '../../../domain/shared/message';
 import { buyerOf } from '../acting/acting';
 import { INTERACTION_PATH } from '../auth/provider';
+import { SANDBOX_PATH_PREFIX } from '../payments/sandbox/sandbox-gateway';
 import type { Db } from '../db/database';
 import {
   DEFAULT_RATE_LIMITS,
@@ -59,29 +61,50 @@ function streamPath(kind: { readonly address: { readonly path: string } | null }
   return kind.address.path;
 }
 
-/** `METHOD url` (the route's path as registered) → its group. HEAD counts as its GET. */
-export const RATE_LIMITED_ROUTES: Readonly<Record<string, RateLimitGroup>> = {
-  [`POST ${streamPath(cartStreamKind)}/:id/commands`]: 'cart',
-  [`POST ${streamPath(savedCartsStreamKind)}/commands`]: 'cart',
-  [`POST ${INTERACTION_PATH}/:uid/register`]: 'register',
-  [`POST ${INTERACTION_PATH}/:uid/login`]: 'signIn',
-  'POST /auth/session': 'session',
-  'GET /auth/login': 'session',
-  'GET /api/order-status': 'orderStatus',
-  'POST /api/checkouts/:id/place-order': 'placeOrder',
-  'GET /api/catalog/search': 'search',
+/**
+ * `METHOD url` (the route's path as registered) → its groups (a request counts in each). HEAD
+ * counts as its GET. Every route that creates rows has one (issue 26).
+ */
+export const RATE_LIMITED_ROUTES: Readonly<Record<string, readonly RateLimitGroup[]>> = {
+  [`POST ${streamPath(cartStreamKind)}/:id/commands`]: ['cart'],
+  [`POST ${streamPath(savedCartsStreamKind)}/commands`]: ['cart'],
+  [`POST ${streamPath(checkoutStreamKind)}/:id/commands`]: ['checkout'],
+  [`POST ${INTERACTION_PATH}/:uid/register`]: ['register'],
+  [`POST ${INTERACTION_PATH}/:uid/login`]: ['signIn'],
+  'POST /auth/session': ['session'],
+  'GET /auth/login': ['session'],
+  'GET /api/order-status': ['orderStatus', 'orderStatusTotal'],
+  'POST /api/checkouts/:id/place-order': ['placeOrder'],
+  'GET /api/catalog/search': ['search'],
+  [`POST ${SANDBOX_PATH_PREFIX}tokens`]: ['cardTokens'],
+  'POST /api/me/addresses': ['addressBook'],
+  'POST /api/checkout/qglobal/lookup': ['qglobal'],
+  'POST /api/checkout/qglobal/profile': ['qglobal'],
 };
 
-/** The group of a request's route, if it has one. */
-export function rateLimitGroupOf(request: FastifyRequest): RateLimitGroup | undefined {
+/** The OpenID provider's authorization endpoint: its mount takes every path under /oidc. */
+const AUTHORIZATION_PATH = /^\/oidc\/auth(?:[/?]|$)/;
+
+/** The groups of a request's route (none for most). */
+export function rateLimitGroupsOf(request: FastifyRequest): readonly RateLimitGroup[] {
   const { url, method } = request.routeOptions;
-  if (url === undefined) return undefined;
+  if (url === undefined) return [];
   const verb = method === 'HEAD' ? 'GET' : String(method);
-  return RATE_LIMITED_ROUTES[`${verb} ${url}`];
+  if (url === '/oidc/*' && AUTHORIZATION_PATH.test(request.url)) return ['authorize'];
+  return RATE_LIMITED_ROUTES[`${verb} ${url}`] ?? [];
 }
 
 /** Groups counted per client address whoever is signed in. */
-const PER_ADDRESS: ReadonlySet<RateLimitGroup> = new Set(['register', 'signIn', 'orderStatus']);
+const PER_ADDRESS: ReadonlySet<RateLimitGroup> = new Set([
+  'register',
+  'signIn',
+  'orderStatus',
+  'cardTokens',
+  'authorize',
+]);
+
+/** Groups counted for everyone together: a cap on the whole store. */
+const FOR_ALL: ReadonlySet<RateLimitGroup> = new Set(['orderStatusTotal']);
 
 /**
  * Whom a request is counted for: the buyer the request acts for, else the address. What a
@@ -89,6 +112,7 @@ const PER_ADDRESS: ReadonlySet<RateLimitGroup> = new Set(['register', 'signIn', 
  * in: an account is no way to a fresh count (each new account would give one).
  */
 export function callerKey(request: FastifyRequest, group: RateLimitGroup): string {
+  if (FOR_ALL.has(group)) return `${group}:all`;
   const address = normalizeIP(request.ip);
   if (PER_ADDRESS.has(group)) return `${group}:address:${address}`;
   // Null on a route that resolves no one (`access: 'public'`).
@@ -289,7 +313,7 @@ function refusal(message: Message, code: string): ApiErrorBody {
 
 /** What a caller over a group's limit is told (SPEC 8's generic message; the lookup's own). */
 function refusalOf(group: RateLimitGroup): ApiErrorBody {
-  return group === 'orderStatus'
+  return group === 'orderStatus' || group === 'orderStatusTotal'
     ? refusal(withValues(LOOKUP_MESSAGES.tooMany, {}), 'order-status.too-many')
     : refusal(withValues(GENERAL_ERRORS.generic, {}), 'too_many_requests');
 }
@@ -330,14 +354,15 @@ export async function registerRateLimits(
     ]),
   );
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const group = rateLimitGroupOf(request);
-    const limiter = group === undefined ? undefined : limiters.get(group);
-    if (group === undefined || limiter === undefined) return;
-    const result = await limiter(request);
-    if (result.isAllowed || !result.isExceeded) return;
-    reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
-    reply.header('cache-control', 'no-store');
-    return reply.code(429).send(refusalOf(group));
+    for (const group of rateLimitGroupsOf(request)) {
+      const limiter = limiters.get(group);
+      if (limiter === undefined) continue;
+      const result = await limiter(request);
+      if (result.isAllowed || !result.isExceeded) continue;
+      reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+      reply.header('cache-control', 'no-store');
+      return reply.code(429).send(refusalOf(group));
+    }
   });
   // Before the database closes.
   app.addHook('preClose', async () => {
