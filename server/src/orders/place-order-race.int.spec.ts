@@ -22,6 +22,8 @@ import { buildTestApp } from '../../../tests/support/app';
 import { signInDemoBuyers, type SignedIn } from '../../../tests/support/checkout-flow';
 import { testDatabaseTargets, type TestDatabase } from '../../../tests/support/databases';
 import { DEMO_ACCOUNTS } from '../customers/demo-customers';
+import { PaymentGatewayError } from '../payments/gateway';
+import { SandboxGateway } from '../payments/sandbox/sandbox-gateway';
 
 /** How many requests race in each case. */
 const RACERS = 6;
@@ -45,10 +47,24 @@ describe.each(testDatabaseTargets())('placing an order in a race on $kind', (tar
   let t: TestDatabase;
   let app: FastifyInstance;
   let dana: SignedIn;
+  /** Captures that fail from here on, as if the gateway stopped answering. */
+  let failCaptures = 0;
 
   beforeAll(async () => {
     t = await target.open();
-    app = await buildTestApp(t.database, { processManagers: false });
+    // The sandbox, whose captures can be made to fail after they took (a lost answer).
+    class LosingCaptures extends SandboxGateway {
+      override async capture(authorizationId: string, key: string) {
+        const captured = await super.capture(authorizationId, key);
+        if (failCaptures > 0) {
+          failCaptures -= 1;
+          throw new PaymentGatewayError('unavailable', 'The gateway did not answer');
+        }
+        return captured;
+      }
+    }
+    const gateway = new LosingCaptures(t.database.db);
+    app = await buildTestApp(t.database, { processManagers: false, payments: gateway });
     ({ dana } = await signInDemoBuyers(t.database.db, ['dana']));
   }, 120_000);
 
@@ -248,5 +264,23 @@ describe.each(testDatabaseTargets())('placing an order in a race on $kind', (tar
     expect(later.statusCode).toBe(200);
     expect(later.json<{ order: Order }>().order.orderId).toBe(order.orderId);
     await reconcile();
+  });
+
+  it('goes on from a payment whose answer was lost when the same request is sent again', async () => {
+    const { checkoutId, version } = await checkout(await cart());
+    failCaptures = 1;
+    const key = randomUUID();
+    const lost = await place(checkoutId, version, key);
+    expect(lost.statusCode).toBe(500);
+    // The browser sends it again with the same key: one order, its charge captured once.
+    const again = await place(checkoutId, version, key);
+    expect(again.statusCode, again.body).toBe(201);
+    await reconcile();
+    const refunded = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from payment_sandbox_charges where status = 'refunded'`,
+      ),
+    );
+    expect(refunded).toEqual([{ n: 0 }]);
   });
 });

@@ -259,16 +259,19 @@ export class PlaceOrder {
     const claim = await this.claim(order.orderId, request.attempt);
     if (claim.kind === 'placed') return { kind: 'already-placed', order: claim.order };
     if (claim.kind === 'busy') return { kind: 'in-progress' };
-    const payment = await this.cardPayment(who, checkout, order, request);
     let taken: { authorizationId: string | null; chargeId: string | null } = {
       authorizationId: null,
       chargeId: null,
     };
+    // Should the gateway or the database not answer on the way, the error goes up and the
+    // claim keeps what this attempt took: the same attempt sent again (the same key) goes on
+    // from it; should nobody send it again, the attempt that takes the claim over after its
+    // lease gives it back. Nothing is given back blind.
     let placed: PlacedOrder = order;
+    const payment = await this.cardPayment(who, checkout, order, request);
     if (payment === DECLINED_TOKEN) {
       return this.declined(who, request, checkout, order.orderId, 'processing-error');
     }
-    const card = payment;
     if (payment) {
       const held = await authorizeCard(this.deps.payments, payment);
       if (held.status === 'declined') {
@@ -286,40 +289,35 @@ export class PlaceOrder {
     }
     // Still this attempt's claim (not taken over meanwhile): else what it took goes back.
     if (!(await this.heartbeat(order.orderId, request.attempt))) {
-      if (card) await giveBack(this.deps.payments, card, taken);
+      if (payment) await giveBack(this.deps.payments, payment, taken);
       const other = await this.orderById(order.orderId);
       return other ? { kind: 'already-placed', order: other } : { kind: 'in-progress' };
     }
-    try {
-      await this.deps.commands.execute(
-        'order',
-        streamIdOf(orderStreamKind, order.orderId),
-        { type: 'PlaceOrder', data: { order: placed } },
-        who,
-        {
-          commandId: `place-order:${order.orderId}`,
-          expectedVersion: 0,
-          locale: request.locale,
-          now: new Date(order.placedAt),
-        },
-      );
-    } catch (error) {
-      // The order could not be written: what this attempt took is given back, once.
-      if (card) await giveBack(this.deps.payments, card, taken);
-      await this.release(order.orderId, request.attempt);
-      throw error;
-    }
+    await this.deps.commands.execute(
+      'order',
+      streamIdOf(orderStreamKind, order.orderId),
+      { type: 'PlaceOrder', data: { order: placed } },
+      who,
+      {
+        commandId: `place-order:${order.orderId}`,
+        expectedVersion: 0,
+        locale: request.locale,
+        now: new Date(order.placedAt),
+      },
+    );
+    const paid = payment;
     const written = await this.orderById(order.orderId);
     if (!written) throw new Error(`The order ${order.orderId} was not written`);
-    const ours =
-      !card || (written.payment.method === 'card' && written.payment.chargeId === taken.chargeId);
-    if (!ours) {
+    if (
+      paid &&
+      !(written.payment.method === 'card' && written.payment.chargeId === taken.chargeId)
+    ) {
       // Another attempt's order stands (its claim was taken over from this one): ours goes back.
-      await giveBack(this.deps.payments, card, taken);
+      await giveBack(this.deps.payments, paid, taken);
       return { kind: 'already-placed', order: written };
     }
     await this.finish(order.orderId, request.attempt);
-    await this.conveniences(who, checkout, placed, card);
+    await this.conveniences(who, checkout, placed, paid);
     return { kind: 'placed', order: written };
   }
 
@@ -446,9 +444,7 @@ export class PlaceOrder {
         await db.execute(sql`
           insert into order_claims (order_id, attempt, status)
           values (${orderId}, ${attempt}, 'running')
-          on conflict (order_id) do update
-             set attempt = excluded.attempt, authorization_id = null, charge_id = null,
-                 updated_at = now()
+          on conflict (order_id) do update set updated_at = now()
            where order_claims.attempt = excluded.attempt and order_claims.status = 'running'
           returning attempt`),
       );
