@@ -247,6 +247,7 @@ export const ROUTES: readonly RouteSpec[] = [
     }),
   },
   { method: 'POST', path: '/auth/logout', endsSession: true },
+  { method: 'POST', path: '/api/me/sessions/end', endsSession: true },
   {
     method: 'POST',
     path: '/auth/session',
