@@ -299,7 +299,7 @@ export class EventStore {
     if (cached) return { row: cached.row, state: cached.state, answers: new Map() };
     let row = await this.readRow(kind, streamId);
     if (!row && options.owner) {
-      await this.db
+      const made = await this.db
         .insert(streams)
         .values({
           streamId,
@@ -308,7 +308,20 @@ export class EventStore {
           ownerId: options.owner.id,
           storeId: options.storeId,
         })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ streamId: streams.streamId });
+      if (made.length > 0) {
+        // Made just now: no event, no answer yet (a new cart's first command reads nothing).
+        const fresh: StreamRow = {
+          streamId,
+          kind: kind.name,
+          ownerKind: options.owner.kind,
+          ownerId: options.owner.id,
+          storeId: options.storeId,
+          version: 0,
+        };
+        return { row: fresh, state: kind.initialState(), answers: new Map() };
+      }
       row = await this.readRow(kind, streamId);
     }
     if (!row) throw new StreamNotFoundError(streamId);
