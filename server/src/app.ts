@@ -19,6 +19,7 @@ import { rebuildStaleReadModels } from './event-store/read-models';
 import type { FlagService } from './flags/flag-service';
 import { registerCompression } from './plugins/compression';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { registerJsonBodies } from './plugins/json-body';
 import { SAFE_LOGGING } from './plugins/redact';
 import { registerRateLimits } from './plugins/rate-limit';
 import type { RateLimits } from './plugins/rate-limit-settings';
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifyCookie, { secret: options.identity.cookieSigner });
   registerErrorHandling(app);
+  registerJsonBodies(app);
   registerSecurityHeaders(
     app,
     {
