@@ -17,6 +17,7 @@ import { EventStore, type ContextProvider } from './event-store/event-store';
 import { ProcessManagerRunner } from './event-store/process-managers';
 import { rebuildStaleReadModels } from './event-store/read-models';
 import type { FlagService } from './flags/flag-service';
+import { httpTimeouts } from './http-timeouts';
 import { registerCompression } from './plugins/compression';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerJsonBodies } from './plugins/json-body';
@@ -94,6 +95,11 @@ export interface AppOptions {
   readonly rateLimits?: Partial<RateLimits>;
   /** The sign-in step's clock and wait (tests; default: the real ones). */
   readonly signIn?: SignInOptions;
+  /**
+   * The time a request's headers and body have to arrive (REQUEST_TIMEOUT_SECONDS;
+   * http-timeouts.ts). Default: 30 s.
+   */
+  readonly requestTimeoutMs?: number;
 }
 
 declare module 'fastify' {
@@ -109,6 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Off unless TRUST_PROXY says which proxies to believe (X-Forwarded-For, -Host, -Proto).
     trustProxy: fastifyTrustProxy(options.trustProxy),
     bodyLimit: 1_048_576,
+    // A body that trickles in, or never comes, no longer holds its connection (decision 045).
+    ...httpTimeouts(options.requestTimeoutMs),
     frameworkErrors,
     clientErrorHandler,
   });

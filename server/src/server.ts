@@ -78,6 +78,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       mail: config.mail,
       fulfilment: config.fulfilment,
       rateLimits: config.rateLimits,
+      requestTimeoutMs: config.requestTimeoutMs,
     });
     // The embedded database is this process's alone: operators reach it through the store
     // (npm run backup; decision 037).
