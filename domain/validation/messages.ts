@@ -248,6 +248,12 @@ export const V = {
     message: 'Enter a valid 4-digit organization account number.',
   },
 
+  // What one request may carry (decision 045)
+  commandTooLarge: /*i18n*/ {
+    id: 'validation.command.too-large',
+    message: 'This change is too large to be saved: send no more than {max} bytes.',
+  },
+
   // Feature-flag context (SPEC 5)
   flagContextKey: /*i18n*/ {
     id: 'validation.flag-context.key',

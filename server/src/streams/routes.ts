@@ -129,7 +129,7 @@ export function registerStreamRoutes(
     ) => { id: string; owner: Actor; canWrite: (row: StreamRow) => boolean } | 'unauthorized',
     locale: Locale | null,
   ) {
-    const body = parsePush(request.body);
+    const body = parsePush(request.body, kind);
     const batch = body.batch ? body.request : batchOf(body.request);
     const commands = commandsOf(kind, batch.commands);
     const caller = await identifyCaller(request, db, verifyToken);

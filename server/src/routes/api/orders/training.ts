@@ -13,6 +13,7 @@ import { orderStreamKind, type Order, type OrderState } from '../../../../../dom
 import { decideTrainingAfterOrder } from '../../../../../domain/order/training-after-order';
 import { DomainError } from '../../../../../domain/shared/domain-error';
 import { isLocale } from '../../../../../domain/storefront/storefronts';
+import { checkCommandSize } from '../../../../../domain/sync/push-schema';
 import { idSchema } from '../../../../../domain/sync/schemas';
 import { streamIdOf } from '../../../../../domain/sync/stream-kind';
 import { storableText } from '../../../../../domain/validation/storable-check';
@@ -65,6 +66,7 @@ export function registerOrderTrainingRoutes(
     reply.header('cache-control', 'no-store');
     const { id } = idParams.parse(request.params);
     const body = orderTrainingRequestSchema.parse(request.body);
+    checkCommandSize(body, orderStreamKind);
     const user = caller.user;
     const found = await orderOf(id);
     if (
