@@ -198,6 +198,11 @@ export const V = {
     id: 'validation.card.security-code-invalid',
     message: 'Please enter a valid security code.',
   },
+  // A card number typed where none belongs (card-number.ts; decision 045)
+  cardNumberNotAllowed: /*i18n*/ {
+    id: 'validation.card.number-not-allowed',
+    message: 'Please do not enter a card number here.',
+  },
 
   // Accounts (SPEC 5, 8)
   accountNumberRequired: /*i18n*/ {

@@ -12,6 +12,7 @@ import {
   listAddresses,
   listPaymentMethods,
 } from '../customers/customer-repository';
+import { isCardToken } from '../../../domain/payment/card';
 import { cardBrandOf } from '../../../domain/validation/payment';
 import type {
   CheckoutAccount,
@@ -451,6 +452,8 @@ export async function saveCardToProfile(
     readonly holderName: string;
   },
 ): Promise<void> {
+  // The gateway's answer is checked as a browser's would be: a card number is never kept.
+  if (!isCardToken(card.token)) throw new Error('The gateway answered with no card token');
   const cards = await db
     .select({
       last4: paymentMethods.last4,

@@ -16,6 +16,7 @@ import { isLocale } from '../../../../../domain/storefront/storefronts';
 import { checkCommandSize } from '../../../../../domain/sync/push-schema';
 import { idSchema } from '../../../../../domain/sync/schemas';
 import { streamIdOf } from '../../../../../domain/sync/stream-kind';
+import { noCardNumber } from '../../../../../domain/validation/card-number';
 import { storableText } from '../../../../../domain/validation/storable-check';
 import { requireCaller, type VerifyToken } from '../../../auth/authenticate';
 import type { Db } from '../../../db/database';
@@ -23,7 +24,7 @@ import type { EventStore } from '../../../event-store/event-store';
 import { errorBody } from '../../../plugins/errors';
 import { ruleBody } from '../checkout/index';
 
-const text = (max: number) => z.string().max(max).check(storableText());
+const text = (max: number) => z.string().max(max).check(storableText(), noCardNumber());
 
 /**
  * The shape and sizes only, with room above the rules' limits (SPEC 9: names 60, email 64)
