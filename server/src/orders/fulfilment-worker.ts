@@ -118,7 +118,7 @@ export class FulfilmentWorker {
       now: this.now().toISOString(),
       stepMs: this.options.stepMs,
       availableOn: await availableDates(db, preOrdered),
-      // Taken from its sequence below, only when the step gives one.
+      // Drawn below (random, with a check digit), only when the step gives one.
       orderNumber: () => NUMBER_TO_TAKE,
       ship: (o) => ({ carrier: carrierFor(o.storeId), trackingNumber: newTrackingNumber() }),
       screen: (o) => screenNames(orderScreenedNames(o), deniedParties),
