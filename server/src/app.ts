@@ -205,6 +205,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerStaticFiles(app, options.staticDir, {
     publicUrl: options.publicUrl,
+    originOf: (request) => {
+      try {
+        return identity.addressOf(request);
+      } catch {
+        return undefined;
+      }
+    },
     countryHeader: options.publicConfig.countryHeader,
     storefrontHosts: options.publicConfig.storefrontHosts,
   });
