@@ -8,6 +8,7 @@ import type { StreamRegistry } from '../../domain/sync/stream-kind';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Identity } from './auth/identity';
+import { sentOrigin } from './auth/public-origin';
 import type { TrustProxy } from './config';
 import { ContentFiles } from './content/content-files';
 import { cartContextProvider } from './carts/cart-context';
@@ -133,7 +134,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   registerCompression(app);
   registerSameOriginCheck(app, {
-    addressOf: (request) => options.identity.addressOf(request),
+    // The origin the page was loaded from, whoever's Host it named (decision 045).
+    addressOf: (request) => sentOrigin(request, options.publicUrl) ?? '',
     storefrontHosts: Object.keys(options.publicConfig.storefrontHosts),
   });
   registerHealthRoutes(app, options.database);

@@ -155,10 +155,16 @@ describe('a Host that is not the store’s, PUBLIC_URL unset', () => {
     for (const host of ['evil.example', `evil.example:${String(port)}`, '203.0.113.66']) {
       const bootstrap = await get(port, '/api/bootstrap?locale=en-gb', host);
       expect(issuerOf(bootstrap.body), host).toBe(`${own}/oidc`);
+      // Sign-in starts again at the store's own address, and goes on there.
       const login = await get(port, '/auth/login?locale=en-gb&returnTo=%2Fen-gb%2F', host);
       expect(login.status).toBe(303);
-      const location = new URL(String(login.headers.location));
-      expect(location.origin, host).toBe(own);
+      expect(login.headers.location, host).toBe(
+        `${own}/auth/login?locale=en-gb&returnTo=%2Fen-gb%2F`,
+      );
+      expect(login.headers['set-cookie']).toBeUndefined();
+      const start = await get(port, '/auth/login?locale=en-gb&returnTo=%2Fen-gb%2F', own.slice(7));
+      const location = new URL(String(start.headers.location));
+      expect(location.origin).toBe(own);
       expect(location.searchParams.get('redirect_uri')).toBe(`${own}/auth/session/callback`);
       const discovery = await get(port, '/oidc/.well-known/openid-configuration', host);
       expect(discovery.status).toBe(200);
@@ -199,6 +205,30 @@ describe('a Host that is not the store’s, PUBLIC_URL unset', () => {
     expect(poisoned.body).toContain(`<link rel="canonical" href="${own}/en-gb/"/>`);
     const local = await get(port, '/en-gb/', 'localhost');
     expect(local.body).toContain('<link rel="canonical" href="http://localhost/en-gb/"/>');
+  });
+
+  it('takes a page’s own requests from the Host it was loaded from (same-origin check)', async () => {
+    // An installed app opened at a name the store was not configured for keeps working.
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/carts/6f1c2a7e-93b4-4f55-9a1e-0c6d8b2f4e11/commands?locale=en-gb',
+      headers: {
+        host: 'store.clinic.lan:8080',
+        origin: 'http://store.clinic.lan:8080',
+        cookie: 'store_visitor=x',
+      },
+    });
+    expect(answer.statusCode).not.toBe(403);
+    const forged = await app.inject({
+      method: 'POST',
+      url: '/api/carts/6f1c2a7e-93b4-4f55-9a1e-0c6d8b2f4e11/commands?locale=en-gb',
+      headers: {
+        host: 'store.clinic.lan:8080',
+        origin: 'http://evil.example',
+        cookie: 'store_visitor=x',
+      },
+    });
+    expect(forged.statusCode).toBe(403);
   });
 
   it('answers in-process requests (no connection) at localhost', async () => {

@@ -138,16 +138,28 @@ export function connectionOrigin(request: FastifyRequest): string {
   return originFrom(protocol, port ? `${host}:${String(port)}` : host) ?? `${protocol}://localhost`;
 }
 
+/**
+ * The address as the request names it, whoever's it is: PUBLIC_URL, or the request's scheme
+ * and Host. The origin a browser's page was loaded from, which the same-origin check compares
+ * the `Origin` it sends with (decision 031); never an address to send anyone to.
+ */
+export function sentOrigin(
+  request: FastifyRequest,
+  publicUrl: string | undefined,
+): string | undefined {
+  if (publicUrl !== undefined) return publicUrl;
+  return inProcessAddress.getStore() ?? originFrom(request.protocol, request.host);
+}
+
 /** The address this request reached the store at (see the top of this file). */
 export function requestOrigin(
   request: FastifyRequest,
   publicUrl: string | undefined,
   isStoreHost: (name: string) => boolean,
 ): string | undefined {
-  if (publicUrl !== undefined) return publicUrl;
-  const inProcess = inProcessAddress.getStore();
-  if (inProcess !== undefined) return inProcess;
-  const origin = originFrom(request.protocol, request.host);
-  if (origin === undefined) return undefined;
-  return isStoreHost(new URL(origin).hostname) ? origin : connectionOrigin(request);
+  const sent = sentOrigin(request, publicUrl);
+  if (sent === undefined || publicUrl !== undefined || inProcessAddress.getStore() !== undefined) {
+    return sent;
+  }
+  return isStoreHost(new URL(sent).hostname) ? sent : connectionOrigin(request);
 }
