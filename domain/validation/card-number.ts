@@ -80,7 +80,7 @@ export function containsCardNumber(text: string): boolean {
  * number in it is refused with the domain's message.
  */
 export function noCardNumber() {
-  return z.refine((value: string) => !containsCardNumber(value), {
+  return z.refine<string>((value) => !containsCardNumber(value), {
     error: V.cardNumberNotAllowed.id,
   });
 }

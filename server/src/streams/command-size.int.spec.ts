@@ -60,7 +60,10 @@ describe.each(testDatabaseTargets())('command size limits on $kind', (target) =>
     await t.dispose();
   });
 
-  const pushBatch = (checkoutId: string, commands: ReturnType<typeof startCheckout>[]) =>
+  const pushBatch = (
+    checkoutId: string,
+    commands: { seq: number; commandId: string; command: unknown }[],
+  ) =>
     app.inject({
       method: 'POST',
       url: `/api/checkouts/${checkoutId}/commands?locale=en-us`,
