@@ -14,7 +14,10 @@ import { storableText } from '../validation/storable-check';
 import { SHIPPING_METHOD_IDS } from './shipping-methods';
 
 const metadata = z.object({ commandId: idSchema, now: z.iso.datetime({ offset: true }) });
-/** Text that is not typed, or whose digits are the point of it (a phone number). */
+/**
+ * Text that is not typed, or whose digits are its own (a phone number, an email address: a
+ * card number pasted there fails the rules' format).
+ */
 const plain = (max: number) => z.string().max(max).check(storableText());
 /** Text the buyer types: no card number in it. */
 const text = (max: number) => plain(max).check(noCardNumber());
@@ -61,7 +64,7 @@ const payment = z.discriminatedUnion('method', [
     invoiceContact: z.object({
       firstName: text(200),
       lastName: text(200),
-      email: text(300),
+      email: plain(300),
       phone: z.object({ countryIso: plain(2), phoneCode: plain(5), e164: plain(40) }),
     }),
   }),
@@ -134,7 +137,7 @@ export const checkoutCommandSchema = z.discriminatedUnion('type', [
           z.object({
             firstName: text(200),
             lastName: text(200),
-            email: text(300),
+            email: plain(300),
             firstPreferredDate: text(40),
             secondPreferredDate: text(40),
           }),

@@ -40,8 +40,9 @@ export interface TextRules {
   readonly required?: MessageDescriptor;
   readonly format?: TextFormat;
   /**
-   * A phone number's digits are the point of it: it is not searched for a card number
-   * (every other field is).
+   * A phone number's digits are the point of it, and an email address is someone's own,
+   * whatever digits it holds (a card number pasted into either fails its format): they are
+   * not searched for a card number (every other field is).
    */
   readonly digitsAllowed?: true;
 }
@@ -94,6 +95,7 @@ const emailFormat = z.email();
 export function email(max: number) {
   return requiredText(max, {
     format: { pattern: (v) => emailFormat.safeParse(v).success, message: V.invalidEmail },
+    digitsAllowed: true,
   });
 }
 

@@ -7,9 +7,7 @@
 import * as z from 'zod';
 import type { MessageDescriptor } from '../shared/message';
 import { findCountry } from './address';
-import { containsCardNumber } from './card-number';
 import { PERSON_NAME } from './fields';
-import { V } from './messages';
 
 export const IDENTITY_MESSAGES = {
   required: /*i18n*/ { id: 'identity.required', message: '{field} is required.' },
@@ -111,7 +109,6 @@ function emailField() {
     if (v === '') issue(ctx, M.required, 'email');
     else if (v.length > 150) issue(ctx, M.maxLength, 'email', { max: 150 });
     else if (!emailFormat.safeParse(v).success) issue(ctx, M.invalidEmail, 'email');
-    else if (containsCardNumber(v)) issue(ctx, V.cardNumberNotAllowed, 'email');
   });
 }
 
