@@ -1,5 +1,6 @@
 /** The cart as a stream kind (decision 018): one definition for browser, server and database. */
 import { cartCommandSchema } from '../sync/schemas';
+import { KIB } from '../sync/command-size';
 import { defineStreamKind } from '../sync/stream-kind';
 import type { CartCommand } from './commands';
 import type { CartContext } from './context';
@@ -19,6 +20,9 @@ export const cartStreamKind = defineStreamKind<CartState, CartCommand, CartEvent
   evolve: cartDecider.evolve,
   upcast: (stored) => upcastCartEvent(stored as StoredCartEvent),
   commandSchema: cartCommandSchema,
+  // Its schema keeps any command under about 18 KiB (200 lines of 40-character codes); a
+  // merge of a 200-line cart is about 10 KiB, a quick order of 25 rows about 2 KiB.
+  limits: { commandBytes: 32 * KIB, pushBytes: 128 * KIB },
   // Promotion codes and customer accounts are known to the server only.
   serverOnly: (command) => command.type === 'ApplyPromotion' || command.type === 'ChooseAccount',
   refused: CART_MESSAGES.itemsNeedUpdate,

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import type { MessageDescriptor } from '../shared/message';
 import { LOCALES } from '../storefront/storefronts';
+import { noCardNumber } from '../validation/card-number';
 import { storableText } from '../validation/storable-check';
 
 /** SPEC 2.3 main menu: product categories, digital solutions and other types. */
@@ -120,7 +121,7 @@ export type SearchSort = (typeof SORTS)[number];
 export const SEARCH_PAGE_SIZE = 20;
 
 const optionalText = (max: number) =>
-  z.optional(z.string().check(z.trim(), z.maxLength(max), storableText()));
+  z.optional(z.string().check(z.trim(), z.maxLength(max), storableText(), noCardNumber()));
 
 export const searchQuerySchema = z.object({
   locale: z.enum(LOCALES),

@@ -1,24 +1,33 @@
 /**
  * Checkout commands as they arrive at the server (decision 021): their shape, sizes and ids,
- * and text the database can hold. The rules of each choice are the decider's, which answers
- * in the spec's words. `RecordOrderPlaced` and `RecordPaymentDeclined` are not here: only
- * the store issues them, never a browser.
+ * and text the database can hold; what a buyer types holds no card number, and a new card
+ * comes as the gateway's token only (decision 045). The rules of each choice are the
+ * decider's, which answers in the spec's words. `RecordOrderPlaced` and
+ * `RecordPaymentDeclined` are not here: only the store issues them, never a browser.
  */
 import * as z from 'zod';
+import { cardTokenSchema } from '../payment/card';
 import { idSchema } from '../sync/schemas';
+import { noCardNumber } from '../validation/card-number';
 import { CARD_BRANDS } from '../validation/payment';
 import { storableText } from '../validation/storable-check';
 import { SHIPPING_METHOD_IDS } from './shipping-methods';
 
 const metadata = z.object({ commandId: idSchema, now: z.iso.datetime({ offset: true }) });
-const text = (max: number) => z.string().max(max).check(storableText());
+/**
+ * Text that is not typed, or whose digits are its own (a phone number, an email address: a
+ * card number pasted there fails the rules' format).
+ */
+const plain = (max: number) => z.string().max(max).check(storableText());
+/** Text the buyer types: no card number in it. */
+const text = (max: number) => plain(max).check(noCardNumber());
 const optional = (max: number) => text(max).optional();
 const uuidLike = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 const cart = z.object({
   cartId: idSchema,
   version: z.number().int().min(0).max(2_147_483_647),
-  fingerprint: text(20_000),
+  fingerprint: plain(20_000),
 });
 
 const address = z.object({
@@ -31,8 +40,8 @@ const address = z.object({
   town: text(200),
   region: optional(20),
   postalCode: text(40),
-  country: text(2),
-  phone: optional(40),
+  country: plain(2),
+  phone: plain(40).optional(),
 });
 
 const platform = z.discriminatedUnion('mode', [
@@ -55,8 +64,8 @@ const payment = z.discriminatedUnion('method', [
     invoiceContact: z.object({
       firstName: text(200),
       lastName: text(200),
-      email: text(300),
-      phone: z.object({ countryIso: text(2), phoneCode: text(5), e164: text(40) }),
+      email: plain(300),
+      phone: z.object({ countryIso: plain(2), phoneCode: plain(5), e164: plain(40) }),
     }),
   }),
   z.discriminatedUnion('source', [
@@ -70,7 +79,7 @@ const payment = z.discriminatedUnion('method', [
     z.object({
       method: z.literal('card'),
       source: z.literal('new'),
-      token: z.string().regex(/^[A-Za-z0-9_-]{8,200}$/),
+      token: cardTokenSchema,
       card,
       firstName: text(200),
       lastName: text(200),
@@ -128,7 +137,7 @@ export const checkoutCommandSchema = z.discriminatedUnion('type', [
           z.object({
             firstName: text(200),
             lastName: text(200),
-            email: text(300),
+            email: plain(300),
             firstPreferredDate: text(40),
             secondPreferredDate: text(40),
           }),

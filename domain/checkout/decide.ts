@@ -14,7 +14,7 @@ import { AIMSWEB_MINIMUM_MAJOR } from '../validation/checkout';
 import { toValidationIssues } from '../validation/issues';
 import { phoneCountryOf } from '../validation/contact';
 import { V } from '../validation/messages';
-import { cardHolderSchema } from '../payment/card';
+import { cardHolderSchema, isCardToken } from '../payment/card';
 import { isExpired } from '../validation/payment';
 import { trainingParticipantSchema } from '../validation/training';
 import { poAvailability, PO_UNAVAILABLE_MESSAGES } from '../order/purchase-order';
@@ -332,9 +332,6 @@ export function purchaseOrderProblem(
     : refuse(`checkout.po-${availability.reason}`, PO_UNAVAILABLE_MESSAGES[availability.reason]);
 }
 
-/** A gateway's one-time token: letters, digits, '_' and '-' (never a card number). */
-const GATEWAY_TOKEN = /^[A-Za-z0-9_-]{8,200}$/;
-
 /** The day of a command, for expiry and lead-time rules: YYYY-MM-DD. */
 function dayOf(now: string): string {
   return now.slice(0, 10);
@@ -382,7 +379,7 @@ export function cardChoice(payment: CardPayment, facts: CheckoutFacts, today: st
   if (!names.success) throw firstIssue(names.error, V.invalid);
   const { card } = payment;
   if (
-    !GATEWAY_TOKEN.test(payment.token) ||
+    !isCardToken(payment.token) ||
     !/^\d{4}$/.test(card.last4) ||
     !Number.isInteger(card.expMonth) ||
     card.expMonth < 1 ||

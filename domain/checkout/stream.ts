@@ -1,4 +1,5 @@
 /** Checkout as a stream kind (decision 018): a stream per checkout, for signed-in buyers. */
+import { KIB } from '../sync/command-size';
 import { defineStreamKind } from '../sync/stream-kind';
 import type { CheckoutCommand } from './commands';
 import { checkoutCommandSchema } from './command-schema';
@@ -24,6 +25,9 @@ export const checkoutStreamKind = defineStreamKind<
   evolve: checkoutDecider.evolve,
   upcast: upcastCheckoutEvent,
   commandSchema: checkoutCommandSchema,
+  // An address or a payment is about 1 KiB, a 200-line cart's fingerprint about 10 KiB; the
+  // largest are training participants, one a seat: 200 at the spec's longest are 57 KiB.
+  limits: { commandBytes: 128 * KIB, pushBytes: 256 * KIB },
   // Only the store knows an order was placed, or that the gateway refused its payment.
   serverOnly: (command) =>
     command.type === 'RecordOrderPlaced' || command.type === 'RecordPaymentDeclined',

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { LOCALES } from '../storefront/storefronts';
+import { noCardNumber } from '../validation/card-number';
 import { storableText } from '../validation/storable-check';
 
 export const COMMERCE_HEADERS = {
@@ -59,7 +60,7 @@ export const autosuggestParamsSchema = z.object({
 
 export const autosuggestQuerySchema = z.object({
   addressType: z.pipe(z.string().check(z.toUpperCase()), z.enum(ADDRESS_TYPES)),
-  term: z.string().check(z.trim(), z.maxLength(200), storableText()),
+  term: z.string().check(z.trim(), z.maxLength(200), storableText(), noCardNumber()),
   lang: z.string().check(z.regex(/^[a-z]{2}(-[A-Za-z]{2})?$/)),
 });
 

@@ -16,9 +16,9 @@ const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 describe('the order confirmation mail', () => {
   it('has the web reference number in its subject and both parts', () => {
     const mail = renderOrderConfirmation(sampleOrder(), english);
-    expect(mail.subject).toBe('Your order W000004217');
-    expect(mail.text).toContain('Order web reference #: W000004217');
-    expect(mail.html).toContain('W000004217');
+    expect(mail.subject).toBe('Your order W0000042177');
+    expect(mail.text).toContain('Order web reference #: W0000042177');
+    expect(mail.html).toContain('W0000042177');
   });
 
   it('lists the items, the totals, the addresses and the payment in the text part', () => {
@@ -91,7 +91,7 @@ describe('the order confirmation mail', () => {
     };
     const order = sampleOrder({ locale: 'fr-ca', storeId: 'caassessments', currency: 'CAD' });
     const mail = renderOrderConfirmation(order, translate);
-    expect(mail.subject).toBe('Votre commande W000004217');
+    expect(mail.subject).toBe('Votre commande W0000042177');
     expect(plain(mail.text)).toContain('Total de la commande : 2 409,98 $');
     expect(plain(mail.text)).toContain('23 novembre 2026');
     expect(mail.html).toContain('<html lang="fr">');
@@ -129,7 +129,7 @@ describe('the order confirmation mail', () => {
 
   it('is the order-confirmation template', () => {
     const mail = renderMail('order-confirmation', sampleOrder(), english);
-    expect(mail.subject).toBe('Your order W000004217');
+    expect(mail.subject).toBe('Your order W0000042177');
     expect(() => renderMail('no-such-mail', {}, english)).toThrow(/No mail template/);
     expect(() => renderMail('toString', {}, english)).toThrow(/No mail template/);
   });

@@ -35,7 +35,7 @@ type MailedFields =
 export function sampleOrder(overrides: Partial<Order> = {}): Order {
   const order: Pick<Order, MailedFields> = {
     orderId: 'cart-7f3a9c21-v3',
-    webReference: 'W000004217',
+    webReference: 'W0000042177',
     placedAt: '2026-11-23T10:00:00.000Z',
     storeId: 'usassessments',
     locale: 'en-us',

@@ -42,7 +42,7 @@ function placed(lines: Parameters<typeof checkoutCart>[0], change: Partial<Order
   const cart = checkoutCart(lines);
   const order = decidePlaceOrder({
     orderId: CHECKOUT_ID,
-    webReference: 'W100000042',
+    webReference: 'W1000000421',
     now: NOW,
     locale: 'en-us',
     storeId: STORE_ID,
@@ -63,7 +63,7 @@ function context(now: string, change: Partial<FulfilmentContext> = {}): Fulfilme
     now,
     stepMs: STEP_MS,
     availableOn: {},
-    orderNumber: () => '40000001',
+    orderNumber: () => '40000002',
     ship: () => ({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784' }),
     screen: () => ({ result: 'clear' }),
     accessCode: (code, seat) => `NEW-${code}-${String(seat)}`,
@@ -116,7 +116,7 @@ describe('the store’s fulfilment steps', () => {
     expect(nextFulfilmentStep(order, context(later(STEP_MS - 1)))).toBeNull();
     const { order: done, seen } = run(order);
     expect(seen).toEqual(['open', 'processing', 'awaitingShipping', 'completed']);
-    expect(done.fulfilment.orderNumber).toBe('40000001');
+    expect(done.fulfilment.orderNumber).toBe('40000002');
     expect(done.fulfilment.shipment).toEqual({
       carrier: 'UPS',
       trackingNumber: '1Z999AA10123456784',
@@ -135,7 +135,7 @@ describe('the store’s fulfilment steps', () => {
     const order = placed([line('scoring', 2)]);
     const step = nextFulfilmentStep(order, context(NOW));
     expect(step).toMatchObject({ from: 'created', to: 'completed', reason: 'delivered' });
-    expect(step?.orderNumber).toBe('40000001');
+    expect(step?.orderNumber).toBe('40000002');
     expect(order.accessCodes).toHaveLength(2);
   });
 

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { LOCALES } from '../storefront/storefronts';
+import { noCardNumber } from '../validation/card-number';
 import { storableText } from '../validation/storable-check';
 import type { Order, PlacedBy } from './order';
 import { poNumberOf } from './lookup';
@@ -24,7 +25,7 @@ export const orderHistoryQuerySchema = z
     /** Placed on or before this day (ISO date, UTC). */
     to: isoDate.optional(),
     /** An order number or a PO number, or a part of one. */
-    q: z.string().trim().max(50).check(storableText()).optional(),
+    q: z.string().trim().max(50).check(storableText(), noCardNumber()).optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     error: 'order-history.dates-reversed',

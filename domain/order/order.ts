@@ -19,6 +19,7 @@ import type { ShippingMethod } from '../checkout/shipping-methods';
 import type { CommandMetadata } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import { withValues, type MessageDescriptor } from '../shared/message';
+import { KIB } from '../sync/command-size';
 import { defineStreamKind, type OutboxMessage } from '../sync/stream-kind';
 import * as z from 'zod';
 import {
@@ -379,6 +380,8 @@ export const orderStreamKind = defineStreamKind<
   },
   // No browser pushes orders (no address); the store's own commands are made in code.
   commandSchema: z.never(),
+  // What a buyer sends for an order: training participants after it was placed (as checkout).
+  limits: { commandBytes: 128 * KIB, pushBytes: 256 * KIB },
   refused: ORDER_MESSAGES.refused,
   // 2: tax, holds, training participants and card payments joined the order;
   // 3: its fulfilment (status history, Order #, shipment, refund).

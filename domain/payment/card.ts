@@ -6,16 +6,33 @@
  * gateway and its tests share one definition.
  */
 import * as z from 'zod';
+import { containsCardNumber } from '../validation/card-number';
 import { CARD_NAME, FIELD_LIMITS, requiredText } from '../validation/fields';
 import { V } from '../validation/messages';
 import { CARD_BRANDS, cardBrand, passesLuhn, type CardBrand } from '../validation/payment';
 
 export { CARD_BRANDS, type CardBrand };
 
-/** A gateway's token for a card: one-time (from its fields) or reusable (a saved card). */
-export const CARD_TOKEN = /^[A-Za-z0-9_-]{8,200}$/;
+/**
+ * A gateway's token for a card, one-time (from its fields) or reusable (a saved card), in
+ * the one format the store takes wherever a token comes in (decision 045): the kind of token
+ * as lower-case words each ending in `_` (`sandbox_tok_`, `sandbox_pm_`; a gateway's adapter
+ * names its own, such as `tok_` and `pm_`), then 8 to 160 letters, digits or hyphens, and no
+ * card number anywhere in it. A card number sent in its place is refused, never stored.
+ */
+export const CARD_TOKEN = /^[a-z]+(?:_[a-z]+)*_[A-Za-z0-9-]{8,160}$/;
 
-export const cardTokenSchema = z.string().regex(CARD_TOKEN);
+export function isCardToken(value: unknown): value is string {
+  return typeof value === 'string' && CARD_TOKEN.test(value) && !containsCardNumber(value);
+}
+
+export const cardTokenSchema = z.string().superRefine((value, ctx) => {
+  if (containsCardNumber(value)) {
+    ctx.addIssue({ code: 'custom', message: V.cardNumberNotAllowed.id });
+  } else if (!CARD_TOKEN.test(value)) {
+    ctx.addIssue({ code: 'custom', message: V.invalid.id });
+  }
+});
 
 export const cardSummarySchema = z.strictObject({
   brand: z.enum(CARD_BRANDS),

@@ -1,5 +1,6 @@
 /** A signed-in user's saved carts as a stream kind: one stream per user, at /api/saved-carts. */
 import { savedCartCommandSchema } from '../sync/schemas';
+import { KIB } from '../sync/command-size';
 import { defineStreamKind } from '../sync/stream-kind';
 import {
   decideSavedCarts,
@@ -24,6 +25,8 @@ export const savedCartsStreamKind = defineStreamKind<
   evolve: evolveSavedCarts,
   upcast: (stored) => stored as SavedCartEvent,
   commandSchema: savedCartCommandSchema,
+  // A cart of 200 lines saved with the catalog's longest names is about 40 KiB.
+  limits: { commandBytes: 96 * KIB, pushBytes: 192 * KIB },
   refused: SAVED_CART_MESSAGES.notSaved,
   snapshotShape: 1,
 });

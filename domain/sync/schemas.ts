@@ -3,12 +3,13 @@
  * cart and saved-cart commands. Quantities and names are checked by the deciders, which
  * answer in the spec's words; here only the shape, sizes and ids, and that nothing reaches
  * the database that it cannot hold (decision 021): text with U+0000 or a lone surrogate,
- * numbers beyond an integer column.
+ * numbers beyond an integer column; and no card number in what a buyer types (decision 045).
  */
 import * as z from 'zod';
 import { MAX_LINE_QUANTITY } from '../cart/limits';
 import { SAVED_CART_DESCRIPTION_MAX, SAVED_CART_NAME_MAX } from '../saved-cart/saved-carts';
-import { boundedInt, requestText } from '../validation/fields';
+import { noCardNumber } from '../validation/card-number';
+import { boundedInt, freeText, requestText } from '../validation/fields';
 import { V } from '../validation/messages';
 import { INT32_MAX } from '../validation/storable';
 import { storableText } from '../validation/storable-check';
@@ -18,7 +19,8 @@ export const CLIENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
 export const idSchema = z.string().regex(CLIENT_ID);
 
 const metadata = z.object({ commandId: idSchema, now: z.iso.datetime({ offset: true }) });
-const code = z.string().trim().min(1).max(40).check(storableText());
+/** A product or promotion code as a buyer types it (quick order): no card number. */
+const code = z.string().trim().min(1).max(40).check(storableText(), noCardNumber());
 
 /**
  * A quantity as the decider takes it: zero, a negative, a fraction or one above the line
@@ -87,8 +89,8 @@ export const cartCommandSchema = z.discriminatedUnion('type', [
 
 const savedLine = z.object({
   code,
-  name: requestText(300),
-  programName: requestText(300),
+  name: freeText(300),
+  programName: freeText(300),
   quantity: boundedInt(1, MAX_LINE_QUANTITY),
 });
 
@@ -97,8 +99,8 @@ export const savedCartCommandSchema = z.discriminatedUnion('type', [
     type: z.literal('SaveCart'),
     data: z.object({
       savedCartId: idSchema,
-      name: requestText(SAVED_CART_NAME_MAX * 2),
-      description: requestText(SAVED_CART_DESCRIPTION_MAX * 2).optional(),
+      name: freeText(SAVED_CART_NAME_MAX * 2),
+      description: freeText(SAVED_CART_DESCRIPTION_MAX * 2).optional(),
       lines: z.array(savedLine).max(MAX_ITEMS_PER_COMMAND),
     }),
     metadata,

@@ -12,6 +12,7 @@ import type { CommandMetadata } from '../shared/decider';
 import type { Actor } from '../shared/event-metadata';
 import type { MessageDescriptor } from '../shared/message';
 import type { DistributiveOmit } from '../shared/types';
+import { checkCommandLimits, DEFAULT_COMMAND_LIMITS, type CommandLimits } from './command-size';
 
 /** An event as it is stored: its type, the version of its data's shape, its data. */
 export interface StoredShape {
@@ -98,6 +99,11 @@ export interface StreamKind<S, C extends KindCommand, E extends KindEvent, X = u
    * with the kinds, after the first page (the cart store's chunk), never on the first page.
    */
   readonly commandSchema: { readonly parse: (input: unknown) => unknown };
+  /**
+   * The largest command and push request the server takes (JSON, UTF-8 bytes), checked at
+   * its edge before the command's shape (command-size.ts; decision 045).
+   */
+  readonly limits: CommandLimits;
   /** Commands only the server can decide: queued in the browser with no effect there. */
   readonly serverOnly?: (command: C) => boolean;
   /** What a buyer is told when the server refuses one of its commands for good. */
@@ -113,11 +119,14 @@ export interface StreamKind<S, C extends KindCommand, E extends KindEvent, X = u
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyStreamKind = StreamKind<any, any, any, any>;
 
+/** A kind that names no limits gets DEFAULT_COMMAND_LIMITS. */
 export function defineStreamKind<S, C extends KindCommand, E extends KindEvent, X = undefined>(
-  kind: StreamKind<S, C, E, X>,
+  kind: Omit<StreamKind<S, C, E, X>, 'limits'> & { readonly limits?: CommandLimits },
 ): StreamKind<S, C, E, X> {
   if (!/^[a-z][a-z0-9-]*$/.test(kind.name)) throw new Error(`Bad stream kind name ${kind.name}`);
-  return kind;
+  const limits = kind.limits ?? DEFAULT_COMMAND_LIMITS;
+  checkCommandLimits(kind.name, limits);
+  return { ...kind, limits };
 }
 
 /**

@@ -39,7 +39,7 @@ export function phoneProblem(country: string, number: string): PhoneProblem | nu
 export const phoneSchema = z
   .object({
     country: requiredText(2).transform((c) => c.toUpperCase()),
-    number: requiredText(30),
+    number: requiredText(30, { digitsAllowed: true }),
   })
   .transform((phone, ctx) => {
     const problem = phoneProblem(phone.country, phone.number);

@@ -1,12 +1,14 @@
 /**
  * Building blocks of the form and request schemas: every error carries a message id from
  * messages.ts, text is trimmed before it is checked, and a field gets one message at a time
- * (empty, then too long, then the format, then characters the database cannot hold) without
- * stopping the checks of other fields, so a form can show every field's problem at once.
- * Numbers that reach the database are bounded (decision 021).
+ * (empty, then too long, then the format, then a card number, then characters the database
+ * cannot hold) without stopping the checks of other fields, so a form can show every field's
+ * problem at once. Numbers that reach the database are bounded (decision 021); free text
+ * holds no card number (card-number.ts, decision 045).
  */
 import * as z from 'zod';
 import type { MessageDescriptor } from '../shared/message';
+import { containsCardNumber, noCardNumber } from './card-number';
 import { V } from './messages';
 import { INT32_MAX, isStorableText } from './storable';
 import { storableText } from './storable-check';
@@ -37,6 +39,12 @@ export interface TextRules {
   /** The message for an empty field; absent, the field is optional. */
   readonly required?: MessageDescriptor;
   readonly format?: TextFormat;
+  /**
+   * A phone number's digits are the point of it, and an email address is someone's own,
+   * whatever digits it holds (a card number pasted into either fails its format): they are
+   * not searched for a card number (every other field is).
+   */
+  readonly digitsAllowed?: true;
 }
 
 function matches(format: TextFormat, value: string): boolean {
@@ -54,6 +62,8 @@ function checkedText(max: number, rules: TextRules) {
         ctx.addIssue({ code: 'custom', message: V.tooLong.id, params: { values: { max } } });
       } else if (rules.format && !matches(rules.format, value)) {
         ctx.addIssue({ code: 'custom', message: rules.format.message.id });
+      } else if (!rules.digitsAllowed && containsCardNumber(value)) {
+        ctx.addIssue({ code: 'custom', message: V.cardNumberNotAllowed.id });
       } else if (!isStorableText(value)) {
         // After the format: where a field has one, its own words say more.
         ctx.addIssue({ code: 'custom', message: V.charactersNotAllowed.id });
@@ -85,6 +95,7 @@ const emailFormat = z.email();
 export function email(max: number) {
   return requiredText(max, {
     format: { pattern: (v) => emailFormat.safeParse(v).success, message: V.invalidEmail },
+    digitsAllowed: true,
   });
 }
 
@@ -99,6 +110,11 @@ export function accepted(message: MessageDescriptor = V.required) {
  */
 export function requestText(max: number) {
   return z.string({ error: V.invalid.id }).max(max, { error: V.tooLong.id }).check(storableText());
+}
+
+/** `requestText` that a buyer types (a name, a note): no card number in it. */
+export function freeText(max: number) {
+  return requestText(max).check(noCardNumber());
 }
 
 /** A whole number from `min` to `max` (by default what an `integer` column holds). */

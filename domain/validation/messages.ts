@@ -198,6 +198,11 @@ export const V = {
     id: 'validation.card.security-code-invalid',
     message: 'Please enter a valid security code.',
   },
+  // A card number typed where none belongs (card-number.ts; decision 045)
+  cardNumberNotAllowed: /*i18n*/ {
+    id: 'validation.card.number-not-allowed',
+    message: 'Please do not enter a card number here.',
+  },
 
   // Accounts (SPEC 5, 8)
   accountNumberRequired: /*i18n*/ {
@@ -246,6 +251,12 @@ export const V = {
   organizationNumberInvalid: /*i18n*/ {
     id: 'validation.order-search.organization-invalid',
     message: 'Enter a valid 4-digit organization account number.',
+  },
+
+  // What one request may carry (decision 045)
+  commandTooLarge: /*i18n*/ {
+    id: 'validation.command.too-large',
+    message: 'This change is too large to be saved: send no more than {max} bytes.',
   },
 
   // Feature-flag context (SPEC 5)

@@ -6,23 +6,11 @@
 import { FIELD_LIMITS, requiredText } from './fields';
 import { V } from './messages';
 
+export { passesLuhn } from './card-number';
+
 export const poNumberSchema = requiredText(FIELD_LIMITS.poNumber, {
   required: V.poNumberRequired,
 });
-
-export function passesLuhn(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let total = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    total += digit;
-  }
-  return total % 10 === 0;
-}
 
 /** The card networks the store names; any other is 'unknown' (one vocabulary with the gateway). */
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const;

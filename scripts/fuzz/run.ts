@@ -377,7 +377,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         postalCode: '53706',
       },
       { code: 'MCS5-KIT', quantity: 1 },
-      buyers.a.orderNumber ?? 'W000000001',
+      buyers.a.orderNumber ?? 'W0000000013',
     ]);
     const arbitraryOptions = { hostileWeight: 1, ids: () => ids, unknown };
     const strays = [...STRAY_PATHS, ...files.map((f) => f.path)].map((p) => ({

@@ -8,6 +8,7 @@ import type { StreamRegistry } from '../../domain/sync/stream-kind';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Identity } from './auth/identity';
+import { sentOrigin } from './auth/public-origin';
 import type { TrustProxy } from './config';
 import { ContentFiles } from './content/content-files';
 import { cartContextProvider } from './carts/cart-context';
@@ -20,8 +21,10 @@ import { registerActing } from './acting/plugin';
 import { CommandHandler } from './commands/execute';
 import { rebuildStaleReadModels } from './event-store/read-models';
 import type { FlagService } from './flags/flag-service';
+import { httpTimeouts } from './http-timeouts';
 import { registerCompression } from './plugins/compression';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { registerJsonBodies } from './plugins/json-body';
 import { SAFE_LOGGING } from './plugins/redact';
 import { registerRateLimits } from './plugins/rate-limit';
 import type { RateLimits } from './plugins/rate-limit-settings';
@@ -111,6 +114,11 @@ export interface AppOptions {
    * (HOUSEKEEPING_INTERVAL, RETENTION_*; decision 044). Unset: no housekeeping here.
    */
   readonly housekeeping?: HousekeepingSettings;
+  /**
+   * The time a request's headers and body have to arrive (REQUEST_TIMEOUT_SECONDS;
+   * http-timeouts.ts). Default: 30 s.
+   */
+  readonly requestTimeoutMs?: number;
 }
 
 declare module 'fastify' {
@@ -130,11 +138,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Off unless TRUST_PROXY says which proxies to believe (X-Forwarded-For, -Host, -Proto).
     trustProxy: fastifyTrustProxy(options.trustProxy),
     bodyLimit: 1_048_576,
+    // A body that trickles in, or never comes, no longer holds its connection (decision 045).
+    ...httpTimeouts(options.requestTimeoutMs),
     frameworkErrors,
     clientErrorHandler,
   });
   await app.register(fastifyCookie, { secret: options.identity.cookieSigner });
   registerErrorHandling(app);
+  registerJsonBodies(app);
   registerSecurityHeaders(
     app,
     {
@@ -158,7 +169,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secureCookies: options.publicUrl?.startsWith('https:') ?? false,
   });
   registerSameOriginCheck(app, {
-    addressOf: (request) => options.identity.addressOf(request),
+    // The origin the page was loaded from, whoever's Host it named (decision 045).
+    addressOf: (request) => sentOrigin(request, options.publicUrl) ?? '',
     storefrontHosts: Object.keys(options.publicConfig.storefrontHosts),
   });
   registerHealthRoutes(app, options.database);
@@ -246,6 +258,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerStaticFiles(app, options.staticDir, {
     publicUrl: options.publicUrl,
+    originOf: (request) => {
+      try {
+        return identity.addressOf(request);
+      } catch {
+        return undefined;
+      }
+    },
     countryHeader: options.publicConfig.countryHeader,
     storefrontHosts: options.publicConfig.storefrontHosts,
   });

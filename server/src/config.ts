@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   /** Seconds between the automatic steps of an order's fulfilment (decision 029). */
   FULFILMENT_STEP_SECONDS: z.coerce.number().min(0.05).max(604_800).default(120),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /** Seconds a request's headers and body have to arrive (decision 045). */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3_600).default(30),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -91,6 +93,8 @@ const EnvSchema = z.object({
 export interface ServerConfig {
   readonly port: number;
   readonly host: string;
+  /** The time a request's headers and body have to arrive (REQUEST_TIMEOUT_SECONDS). */
+  readonly requestTimeoutMs: number;
   /** Absolute path of the directory that holds the embedded database and the process lock. */
   readonly dataDir: string;
   /** A PostgreSQL server to use instead of the embedded database. */
@@ -228,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: e.PORT,
     host: e.HOST,
+    requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,

@@ -58,7 +58,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     if (database.kind === 'pglite') await freeClaimsOfDeadProcesses(database.db);
     await seedIfEmpty(database.db);
     if (config.demoUsers) await seedDemoUsers(database.db);
-    const identity = await startIdentity(database.db, config.identity, config.publicUrl);
+    const identity = await startIdentity(database.db, config.identity, config.publicUrl, {
+      configured: Object.keys(config.storefrontHosts),
+    });
     flags = await startFlagService({
       sdkKey: config.launchDarklySdkKey,
       flagsFile: config.flagsFile,
@@ -79,6 +81,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       fulfilment: config.fulfilment,
       rateLimits: config.rateLimits,
       housekeeping: config.housekeeping,
+      requestTimeoutMs: config.requestTimeoutMs,
     });
     // The embedded database is this process's alone: operators reach it through the store
     // (npm run backup; decision 037).

@@ -131,7 +131,7 @@ test.describe('on a tablet', () => {
     });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order');
     const reference = await page.getByTestId('order-reference').textContent();
-    expect(reference).toMatch(/W\d{9}/);
+    expect(reference).toMatch(/W\d{10}/);
     await expect(page.getByText(/may take up to 5 minutes/)).toBeVisible();
     await expect(page.getByText('Purchase order PO-RIV-2026-07')).toBeVisible();
     await axe(page);

@@ -162,7 +162,7 @@ test.describe('a visitor on a phone', () => {
     await expect(v.getByTestId('found-order')).toContainText(order.webReference);
 
     // The three misses, in the spec's words.
-    await v.goto('/en-gb/order-status?orderNumber=W999999999');
+    await v.goto('/en-gb/order-status?orderNumber=W9999999990');
     await expect(v.getByRole('alert')).toContainText('unable to locate this website order');
     await v.goto('/en-gb/order-status?poNumber=PO-NOBODY-1&organizationNumber=4821');
     await expect(v.getByRole('alert')).toContainText("can't find this Purchase Order");

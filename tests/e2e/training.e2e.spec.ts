@@ -166,7 +166,7 @@ test.describe('on a tablet', () => {
     await axe(page);
 
     await page.reload();
-    await expect(page.getByTestId('order-reference')).toHaveText(/W\d{9}/);
+    await expect(page.getByTestId('order-reference')).toHaveText(/W\d{10}/);
     await expect(page.getByTestId('training-banner')).toHaveCount(0);
     await expect(page.getByTestId('order-status')).not.toHaveText(/additional processing/i);
     await expect(page.getByRole('region', { name: 'Online training participants' })).toContainText(

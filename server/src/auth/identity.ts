@@ -5,8 +5,10 @@
  *
  * The embedded provider answers at the store's address (decision 020): PUBLIC_URL when set,
  * otherwise the address each request came to (localhost, 127.0.0.1, the machine's address on
- * the network). Each address has its own provider instance, issuer and redirect addresses,
- * all sharing the same database, keys and clients; the most recently used are kept.
+ * the network, a host configured for a storefront; for any other Host, the address its
+ * connection reached, decision 045). Each address has its own provider instance, issuer and
+ * redirect addresses, all sharing the same database, keys and clients; the most recently used
+ * are kept.
  *
  * The keys rotate (decision 034): the provider instances are made again with the new keys,
  * the token verifier trusts every key still published, and the store's cookie signer signs
@@ -25,7 +27,9 @@ import {
   inProcessAddress,
   isOriginIssuer,
   requestOrigin,
+  storeHostnames,
   UnacceptedAddressError,
+  type StoreHosts,
 } from './public-origin';
 
 /** How many addresses keep their provider instance and server client (least recent go). */
@@ -124,8 +128,10 @@ export async function startIdentity(
   db: Db,
   config: IdentityConfig,
   publicUrl: string | undefined,
+  hosts: StoreHosts = {},
 ): Promise<Identity> {
   const embedded = config.externalIssuer === undefined;
+  const isStoreHost = storeHostnames(hosts);
   const keys = await KeyRing.open(db, {
     jwks: config.jwks,
     cookieKeys: config.cookieKeys,
@@ -211,7 +217,7 @@ export async function startIdentity(
     embedded,
     publicUrl,
     addressOf: (request) => {
-      const address = requestOrigin(request, publicUrl);
+      const address = requestOrigin(request, publicUrl, isStoreHost);
       if (address === undefined) throw new UnacceptedAddressError();
       return address;
     },

@@ -342,7 +342,10 @@ describe('the address behind a proxy TRUST_PROXY names', () => {
     t = await pglite!.open();
     const warmUp = await buildTestApp(t.database, { publicUrl: undefined });
     await warmUp.close();
-    const identity = await startIdentity(t.database.db, loadConfig({}).identity, undefined);
+    // The address the proxy forwards is one configured for the store (decision 045).
+    const identity = await startIdentity(t.database.db, loadConfig({}).identity, undefined, {
+      configured: ['store.example.com'],
+    });
     app = await buildTestApp(t.database, { publicUrl: undefined, identity, trustProxy: true });
   });
 
@@ -371,6 +374,20 @@ describe('the address behind a proxy TRUST_PROXY names', () => {
     expect(discovery.json<{ authorization_endpoint: string }>().authorization_endpoint).toBe(
       'https://store.example.com/oidc/auth',
     );
+  });
+
+  it('is not a forwarded host the store was not configured for', async () => {
+    const headers = {
+      host: 'store-internal:8080',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+    };
+    const bootstrap = await app.inject({ url: '/api/bootstrap?locale=en-gb', headers });
+    const { issuer } = bootstrap.json<{ config: { identity: { issuer: string } } }>().config
+      .identity;
+    expect(issuer).not.toContain('evil.example');
+    const login = await app.inject({ url: '/auth/login?locale=en-gb', headers });
+    expect(String(login.headers.location)).not.toContain('evil.example');
   });
 });
 

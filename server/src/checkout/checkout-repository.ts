@@ -12,6 +12,7 @@ import {
   listAddresses,
   listPaymentMethods,
 } from '../customers/customer-repository';
+import { isCardToken } from '../../../domain/payment/card';
 import { cardBrandOf } from '../../../domain/validation/payment';
 import type {
   CheckoutAccount,
@@ -20,6 +21,7 @@ import type {
 } from '../../../domain/checkout/facts';
 import type { QualificationLevel } from '../../../domain/validation/account';
 import type { Db } from '../db/database';
+import { issueOrderNumber, newWebReference } from '../orders/numbers';
 import { randomUUID } from 'node:crypto';
 import type { CheckoutAddress } from '../../../domain/checkout/state';
 import {
@@ -381,12 +383,15 @@ export async function addQglobalToProfile(
   return true;
 }
 
-/** The next web reference number (SPEC 3): W and nine digits. */
-export async function nextWebReference(db: Db): Promise<string> {
-  const [row] = rowsOf<{ n: string | number }>(
-    await db.execute(sql`select nextval('web_reference_numbers') as n`),
-  );
-  return `W${String(row?.n ?? '')}`;
+/**
+ * A new Web reference # (SPEC 3): W and ten digits, random with a check digit, never given
+ * before (decision 045).
+ */
+export async function nextWebReference(
+  db: Db,
+  draw: () => string = newWebReference,
+): Promise<string> {
+  return issueOrderNumber(db, draw);
 }
 
 /** "Save to my address book", asked for with the delivery address (once per address). */
@@ -451,6 +456,8 @@ export async function saveCardToProfile(
     readonly holderName: string;
   },
 ): Promise<void> {
+  // The gateway's answer is checked as a browser's would be: a card number is never kept.
+  if (!isCardToken(card.token)) throw new Error('The gateway answered with no card token');
   const cards = await db
     .select({
       last4: paymentMethods.last4,

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { newSeededToken } from '../payments/sandbox/sandbox-cards';
 import {
   accountInvitations,
   accountQualifiedUsers,
@@ -283,7 +284,7 @@ export async function seedDemoCustomers(db: Db): Promise<void> {
       {
         id: randomUUID(),
         userId: dana,
-        gatewayToken: `sandbox_pm_${randomUUID()}`,
+        gatewayToken: newSeededToken(),
         brand: 'visa',
         last4: '4242',
         expMonth: 9,
@@ -294,7 +295,7 @@ export async function seedDemoCustomers(db: Db): Promise<void> {
       {
         id: randomUUID(),
         userId: sam,
-        gatewayToken: `sandbox_pm_${randomUUID()}`,
+        gatewayToken: newSeededToken(),
         brand: 'mastercard',
         last4: '4444',
         expMonth: 3,

@@ -34,6 +34,7 @@ import {
   type MailWorker,
   type MailWorkerOptions,
 } from './worker';
+import { newWebReference } from '../orders/numbers';
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -199,7 +200,7 @@ function newOrder(overrides: Partial<Order> = {}): Order {
   return sampleOrder({
     orderId: `${id}-v1`,
     cartId: id,
-    webReference: `W${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
+    webReference: newWebReference(),
     ...overrides,
   });
 }

@@ -52,7 +52,7 @@ describe('mail translations', () => {
       }),
     );
     const fr = loadMailTranslations(dir).translate('fr-ca');
-    expect(fr(M.subject, { webReference: 'W000000042' })).toBe('Votre commande W000000042');
+    expect(fr(M.subject, { webReference: 'W0000000427' })).toBe('Votre commande W0000000427');
     expect(fr(M.heading)).toBe('Thank you for your order');
     expect(fr(M.greeting, { name: 'Dana' })).toBe('Hello Dana,');
     expect(fr({ id: 'mail.test.plural', message: '{count} items' }, { count: 3 })).toBe(

@@ -14,6 +14,7 @@ import { normalizedOrderNumber } from '../../../domain/order/lookup';
 import { ORDERS_READ_MODEL, type Order } from '../../../domain/order/order';
 import type { OrderStatus } from '../../../domain/order/status';
 import type { Db } from '../db/database';
+import { issueOrderNumber, newOrderNumber } from './numbers';
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -166,12 +167,12 @@ export async function allOrders(
   return rows.map(toRow);
 }
 
-/** The next Order # (SPEC 3), from its sequence. */
-export async function nextOrderNumber(db: Db): Promise<string> {
-  const [row] = rowsOf<{ n: string | number }>(
-    await db.execute(sql`select nextval('order_numbers') as n`),
-  );
-  return String(row?.n ?? '');
+/** A new Order # (SPEC 3): random, with a check digit, never given before (decision 045). */
+export async function nextOrderNumber(
+  db: Db,
+  draw: () => string = newOrderNumber,
+): Promise<string> {
+  return issueOrderNumber(db, draw);
 }
 
 /** The date each of these products is available from (pre-orders), by code. */

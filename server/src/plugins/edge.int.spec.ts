@@ -55,7 +55,10 @@ describe.each(testDatabaseTargets())('the store edge on $kind', (target) => {
   /** The app without PUBLIC_URL, with a route that tells what the request looked like. */
   async function appBehind(trustProxy: TrustProxy | undefined) {
     await migrate(database(), await readMigrations());
-    const identity = await startIdentity(database().db, loadConfig({}).identity, undefined);
+    // Both hosts are the store's (decision 045: no other Host names its address).
+    const identity = await startIdentity(database().db, loadConfig({}).identity, undefined, {
+      configured: ['store-internal', 'store.example.com'],
+    });
     const app = await buildTestApp(database(), {
       publicUrl: undefined,
       identity,
@@ -73,7 +76,7 @@ describe.each(testDatabaseTargets())('the store edge on $kind', (target) => {
   const forwarded = {
     host: 'store-internal:8080',
     'x-forwarded-for': '203.0.113.9, 198.51.100.7',
-    'x-forwarded-host': 'evil.example',
+    'x-forwarded-host': 'store.example.com',
     'x-forwarded-proto': 'https',
   };
 
@@ -113,10 +116,12 @@ describe.each(testDatabaseTargets())('the store edge on $kind', (target) => {
     const app = await appBehind(['10.0.0.2']);
     expect(await seen(app, '10.0.0.2')).toEqual({
       ip: '198.51.100.7',
-      host: 'evil.example',
+      host: 'store.example.com',
       protocol: 'https',
     });
-    expect(await discoveryAuthEndpoint(app, '10.0.0.2')).toBe('https://evil.example/oidc/auth');
+    expect(await discoveryAuthEndpoint(app, '10.0.0.2')).toBe(
+      'https://store.example.com/oidc/auth',
+    );
     // Another client sending the same headers is not believed.
     expect(await seen(app, '10.0.0.3')).toEqual({
       ip: '10.0.0.3',

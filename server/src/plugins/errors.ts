@@ -34,6 +34,8 @@ const FASTIFY_CLIENT_ERRORS: Readonly<Record<string, string>> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
   FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  // json-body.ts: nested deeper than anything the store takes.
+  STORE_JSON_TOO_DEEP: 'invalid_json',
 };
 
 function clientErrorCode(error: FastifyError): string {

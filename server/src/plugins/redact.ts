@@ -20,6 +20,8 @@ const SECRET_PARAMS = [
   'email',
   'phone',
   'poNumber',
+  // An order's number is all a visitor needs to follow it (decision 045): kept like a token.
+  'orderNumber',
 ];
 
 export function redactUrl(url: string): string {

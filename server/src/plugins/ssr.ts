@@ -14,7 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderedPage } from '../../../domain/shared/rendered-page';
-import { requestOrigin } from '../auth/public-origin';
+import { ADDRESS_VARY } from '../auth/public-origin';
 
 type Rendered = RenderedPage;
 
@@ -46,6 +46,12 @@ interface Caller {
 
 export interface PageRendererOptions {
   readonly publicUrl: string | undefined;
+  /**
+   * The address the request reached the store at (PUBLIC_URL, or the request's own when it
+   * is one of the store's hosts; decisions 020, 045), or undefined for a Host that is no
+   * address at all: such a page is left to the browser.
+   */
+  readonly originOf: (request: FastifyRequest) => string | undefined;
   /** The request header a proxy sets to the visitor's country. */
   readonly countryHeader: string | undefined;
 }
@@ -81,7 +87,7 @@ export function firstLoadCode(staticDir: string, template: string): string {
 export async function createPageRenderer(
   app: FastifyInstance,
   staticDir: string,
-  { publicUrl, countryHeader }: PageRendererOptions,
+  { publicUrl, countryHeader, originOf }: PageRendererOptions,
 ): Promise<PageRenderer | null> {
   const entry = path.join(staticDir, '.server', 'entry-server.js');
   if (!existsSync(entry)) return null;
@@ -134,7 +140,7 @@ export async function createPageRenderer(
     async send(request, reply) {
       const pathname = request.url.split('?')[0] ?? '/';
       if (!module.rendersOnServer(pathname)) return false;
-      const origin = requestOrigin(request, publicUrl);
+      const origin = originOf(request);
       if (!origin) return false;
       let rendered: Rendered;
       try {
@@ -154,7 +160,12 @@ export async function createPageRenderer(
         return false;
       }
       if (rendered.kind === 'browser') return false;
-      reply.header('cache-control', 'no-cache');
+      if (publicUrl === undefined) {
+        // Its canonical and alternate links name the request's address: no shared cache.
+        reply.header('cache-control', 'private, no-cache').header('vary', ADDRESS_VARY);
+      } else {
+        reply.header('cache-control', 'no-cache');
+      }
       if (rendered.kind === 'redirect') {
         await reply.redirect(rendered.location, rendered.status);
         return true;

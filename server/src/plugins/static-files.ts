@@ -47,6 +47,7 @@ export async function registerStaticFiles(
   rendering: PageRendererOptions & Partial<StorefrontEntryOptions> = {
     publicUrl: undefined,
     countryHeader: undefined,
+    originOf: () => undefined,
   },
 ): Promise<void> {
   const entry: StorefrontEntryOptions = {

@@ -87,7 +87,7 @@ export function registerStreamRoutes(app: FastifyInstance, options: StreamRouteO
     target: () => { id: string; owner: Actor; acting: Acting } | 'unauthorized',
     locale: Locale | null,
   ) {
-    const body = parsePush(request.body);
+    const body = parsePush(request.body, kind);
     const batch = body.batch ? body.request : batchOf(body.request);
     const queued = commandsOf(kind, batch.commands);
     const resolved = target();

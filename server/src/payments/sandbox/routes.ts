@@ -11,6 +11,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod';
 import { checkCard } from '../../../../domain/payment/card';
 import type { Db } from '../../db/database';
+import { jsonDeeperThan } from '../../plugins/json-body';
 import { earliestMonth } from './sandbox-cards';
 import { createSandboxToken, SANDBOX_FIELDS_PATH, SANDBOX_PATH_PREFIX } from './sandbox-gateway';
 
@@ -101,6 +102,7 @@ export async function registerPaymentSandboxRoutes(
       { parseAs: 'string', bodyLimit: TOKEN_BODY_LIMIT },
       (_request, body, done) => {
         try {
+          if (jsonDeeperThan(body as string)) throw new InvalidJsonError('The body is too deep');
           done(null, JSON.parse(body as string));
         } catch {
           done(new InvalidJsonError('The body is not JSON'), undefined);

@@ -7,7 +7,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   CARD_BRANDS,
-  CARD_TOKEN,
+  isCardToken,
   isCardExpired,
   summaryOf,
   type CardBrand,
@@ -130,7 +130,7 @@ export class SandboxGateway implements PaymentGateway {
 
   /** A token's row if it may still be used: a one-time token unused and within its day. */
   private async usableToken(db: Db, token: string): Promise<TokenRow | undefined> {
-    if (!CARD_TOKEN.test(token)) return undefined;
+    if (!isCardToken(token)) return undefined;
     const [row] = await db.select().from(sandboxTokens).where(eq(sandboxTokens.token, token));
     if (!row) return undefined;
     if (row.kind === 'reusable') return row;
@@ -153,7 +153,7 @@ export class SandboxGateway implements PaymentGateway {
         'The customer reference must be text of 1 to 200 characters',
       );
     }
-    const [source] = CARD_TOKEN.test(token)
+    const [source] = isCardToken(token)
       ? await this.db.select().from(sandboxTokens).where(eq(sandboxTokens.token, token))
       : [];
     // Saving follows the charge it paid for, so a used one-time token may still be saved.
@@ -199,7 +199,7 @@ export class SandboxGateway implements PaymentGateway {
   async authorize(input: ChargeInput): Promise<AuthorizationResult> {
     checkChargeInput(input);
     // A token that is no token at all is refused before it reaches a table.
-    if (typeof input.token !== 'string' || !CARD_TOKEN.test(input.token)) {
+    if (!isCardToken(input.token)) {
       return { status: 'declined', reason: 'processing-error' };
     }
     return this.db.transaction(async (tx) => {
@@ -282,7 +282,7 @@ export class SandboxGateway implements PaymentGateway {
         'The idempotency key must be 1 to 255 printable characters',
       );
     }
-    const [charge] = CARD_TOKEN.test(id)
+    const [charge] = isCardToken(id)
       ? await this.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, id))
       : [];
     if (!charge) throw new PaymentGatewayError('unknown_charge', 'No such charge');

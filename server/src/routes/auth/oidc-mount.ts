@@ -6,7 +6,8 @@
  * Host and X-Forwarded-Proto headers, and the client address Fastify settled on.
  *
  * The discovery document and the key set may be kept by caches for five minutes (decision
- * 032). The provider's failures are logged through the store's logger: a server_error with
+ * 032): by any cache when the address is PUBLIC_URL; without it, the discovery document
+ * names the request's address, so only the browser's own cache keeps it (decision 045). The provider's failures are logged through the store's logger: a server_error with
  * its route and the error's name and code (never its parameters), a refusal with its OAuth
  * error code.
  */
@@ -15,14 +16,18 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Identity } from '../../auth/identity';
+import { ADDRESS_VARY } from '../../auth/public-origin';
 
 /** Short public caching: a new signing key is published five minutes before it signs. */
 export const DISCOVERY_CACHE_CONTROL = 'public, max-age=300';
-const CACHED_PATHS = new Set([
+/** The same for an answer that names the request's address (no PUBLIC_URL). */
+export const ADDRESS_DISCOVERY_CACHE_CONTROL = 'private, max-age=300';
+/** The answers that name the provider's address (the key set names none). */
+const DISCOVERY_PATHS = new Set([
   '/.well-known/openid-configuration',
   '/.well-known/oauth-authorization-server',
-  '/jwks',
 ]);
+const KEYS_PATH = '/jwks';
 
 /** The provider's events for a request it refused (an OAuth error, not a failure). */
 const REFUSAL_EVENTS = [
@@ -56,7 +61,7 @@ function describeFailure(error: unknown): Record<string, unknown> {
   };
 }
 
-function prepare(provider: Provider, log: FastifyBaseLogger): void {
+function prepare(provider: Provider, log: FastifyBaseLogger, fixedAddress: boolean): void {
   const logOf = (ctx: KoaContextWithOIDC) => requestLogs.get(ctx.req) ?? log;
   provider.on('server_error', (ctx, error) => {
     logOf(ctx).error(
@@ -79,16 +84,24 @@ function prepare(provider: Provider, log: FastifyBaseLogger): void {
   }
   provider.use(async (ctx, next) => {
     await next();
-    if (ctx.method === 'GET' && ctx.status === 200 && CACHED_PATHS.has(ctx.path)) {
+    if (ctx.method !== 'GET' || ctx.status !== 200) return;
+    if (ctx.path === KEYS_PATH || (fixedAddress && DISCOVERY_PATHS.has(ctx.path))) {
       ctx.set('cache-control', DISCOVERY_CACHE_CONTROL);
+    } else if (DISCOVERY_PATHS.has(ctx.path)) {
+      ctx.set('cache-control', ADDRESS_DISCOVERY_CACHE_CONTROL);
+      ctx.set('vary', ADDRESS_VARY);
     }
   });
 }
 
-function callbackOf(provider: Provider, log: FastifyBaseLogger): ReturnType<Provider['callback']> {
+function callbackOf(
+  provider: Provider,
+  log: FastifyBaseLogger,
+  fixedAddress: boolean,
+): ReturnType<Provider['callback']> {
   let callback = callbacks.get(provider);
   if (!callback) {
-    prepare(provider, log);
+    prepare(provider, log, fixedAddress);
     callback = provider.callback();
     callbacks.set(provider, callback);
   }
@@ -125,7 +138,7 @@ export async function mountOidcProvider(app: FastifyInstance, identity: Identity
         "default-src 'self'; script-src 'self'; style-src 'self'; frame-ancestors 'self'; form-action 'self'; base-uri 'self'; object-src 'none'",
       );
       requestLogs.set(raw, request.log);
-      void callbackOf(provider, app.log)(raw, reply.raw);
+      void callbackOf(provider, app.log, identity.publicUrl !== undefined)(raw, reply.raw);
       return reply;
     };
     scope.all('/oidc', handle);

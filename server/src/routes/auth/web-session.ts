@@ -18,6 +18,7 @@ import { sessionCookieOf } from '../../acting/plugin';
 import { bearerToken } from '../../auth/authenticate';
 import type { Identity } from '../../auth/identity';
 import { API_RESOURCE, GRANT_ID_CLAIM, SCOPES } from '../../auth/provider';
+import { sentOrigin } from '../../auth/public-origin';
 import { findUserById } from '../../auth/users';
 import {
   createWebSession,
@@ -89,6 +90,12 @@ export function registerWebSessionRoutes(
 
   app.get('/auth/login', { config: { access: 'anyone' } }, async (request, reply) => {
     const address = identity.addressOf(request);
+    if (identity.publicUrl === undefined && address !== sentOrigin(request, undefined)) {
+      // A Host that is not the store's (decision 045): sign-in starts again at the address it
+      // will use, so that its cookie and its callback are on one address.
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(`${address}${request.url}`, 303);
+    }
     const query = loginQuery.parse(request.query);
     const locale = query.locale && isLocale(query.locale) ? query.locale : DEFAULT_LOCALE;
     const tx: Transaction = {

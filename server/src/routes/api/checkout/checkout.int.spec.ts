@@ -225,7 +225,7 @@ describe.each(testDatabaseTargets())('placing an order on $kind', (target) => {
     });
     expect(response.statusCode).toBe(201);
     const { order } = response.json<{ order: Order }>();
-    expect(order.webReference).toMatch(/^W\d{9}$/);
+    expect(order.webReference).toMatch(/^W\d{10}$/);
     expect(order.orderId).toBe(`${cart.cartId}-v${String(cart.version)}`);
     expect(order).toMatchObject({
       checkoutId,

@@ -7,7 +7,8 @@
  * - `GET /api/order-status?locale=&orderNumber=` or `?locale=&poNumber=&organizationNumber=`:
  *   the status lookup, open to visitors. It shows an order's progress only: no name, address
  *   or payment; a signed-in buyer's own orders come with their id, for the link to their
- *   details. Its limit per caller (RATE_LIMIT_ORDER_STATUS, answered with the lookup's own
+ *   details. Order numbers are random with a check digit (decision 045): one whose check
+ *   digit fails is not found without a database query. Its limit per caller (RATE_LIMIT_ORDER_STATUS, answered with the lookup's own
  *   message) is in plugins/rate-limit.ts.
  *
  * Another buyer's order reads as not found, by list, by id or by lookup. Never cached.
@@ -21,6 +22,7 @@ import {
   orderStatusView,
   type OrderLookupQuery,
 } from '../../../../../domain/order/lookup';
+import { couldBeOrderNumber } from '../../../../../domain/order/numbers';
 import type { Order } from '../../../../../domain/order/order';
 import { storefrontFor } from '../../../../../domain/storefront/storefronts';
 import { idSchema } from '../../../../../domain/sync/schemas';
@@ -67,6 +69,8 @@ async function find(
 ): Promise<{ orders: Order[]; poKnownElsewhere: boolean }> {
   const storeId = storefrontFor(query.locale).storeId;
   if ('orderNumber' in query) {
+    // A number whose check digit fails is no order's: not found, without asking the database.
+    if (!couldBeOrderNumber(query.orderNumber)) return { orders: [], poKnownElsewhere: false };
     return {
       orders: await ordersByNumber(db, storeId, query.orderNumber),
       poKnownElsewhere: false,

@@ -7,9 +7,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderHistoryPage } from '../../../../../domain/order/history';
 import type { OrderStatusView } from '../../../../../domain/order/lookup';
+import { couldBeOrderNumber } from '../../../../../domain/order/numbers';
 import type { Order } from '../../../../../domain/order/order';
 import { buildTestApp } from '../../../../../tests/support/app';
 import { awaitFreshWindow } from '../../../../../tests/support/rate-limits';
@@ -20,8 +23,10 @@ import {
   type SignedIn,
 } from '../../../../../tests/support/checkout-flow';
 import { testDatabaseTargets, type TestDatabase } from '../../../../../tests/support/databases';
+import { nextWebReference } from '../../../checkout/checkout-repository';
 import { ProcessManagerRunner } from '../../../event-store/process-managers';
 import { orderFulfilment, type OrderFulfilment } from '../../../orders/fulfilment-process';
+import { nextOrderNumber } from '../../../orders/order-queries';
 import { changeOrder, OperatorError } from '../../../orders/operator';
 import { SandboxGateway } from '../../../payments/sandbox/sandbox-gateway';
 import { SANDBOX_DENIED_PARTIES } from '../../../screening/denied-parties';
@@ -147,6 +152,63 @@ describe.each(testDatabaseTargets())('orders after checkout on $kind', (target) 
     expect(others.json<{ orders: { orderId: string | null }[] }>().orders[0]?.orderId).toBeNull();
   });
 
+  it('gives each order random numbers with a check digit, never one given before', async () => {
+    for (const order of [first, second]) {
+      expect(order.webReference).toMatch(/^W\d{10}$/);
+      expect(couldBeOrderNumber(order.webReference)).toBe(true);
+    }
+    expect(
+      Number(second.webReference.slice(1, 10)) - Number(first.webReference.slice(1, 10)),
+    ).not.toBe(1);
+    // A number drawn that an order already has is drawn again.
+    const draws = [first.webReference, second.webReference, 'W4821007316'];
+    expect(await nextWebReference(t.database.db, () => draws.shift() ?? '')).toBe('W4821007316');
+    expect(draws).toEqual([]);
+    const orderNumbers = ['50931726', '50931726', '40000002'];
+    expect(await nextOrderNumber(t.database.db, () => orderNumbers.shift() ?? '')).toBe('50931726');
+    expect(await nextOrderNumber(t.database.db, () => orderNumbers.shift() ?? '')).toBe('40000002');
+    // Only taken numbers: it gives up rather than give one twice.
+    await expect(nextWebReference(t.database.db, () => first.webReference)).rejects.toThrow(
+      /No free order number/,
+    );
+  });
+
+  it('answers a number whose check digit fails as not found, without looking for it', async () => {
+    const dialect = new PgDialect();
+    const execute = vi.spyOn(t.database.db, 'execute');
+    const lookups = () =>
+      execute.mock.calls
+        .map(([query]) =>
+          typeof query === 'string' ? query : dialect.sqlToQuery(query as SQL).sql,
+        )
+        .filter((statement) => statement.includes('read_models'));
+    try {
+      const digits = first.webReference.slice(1);
+      const last = Number(digits.at(-1));
+      const mistyped = `W${digits.slice(0, -1)}${String((last + 1) % 10)}`;
+      const miss = await get(
+        `/api/order-status?locale=en-gb&orderNumber=${mistyped}`,
+        undefined,
+        '203.0.113.9',
+      );
+      expect(miss.statusCode).toBe(404);
+      expect(miss.json<{ error: { message: string } }>().error.message).toBe(
+        'unable to locate this website order',
+      );
+      expect(lookups()).toEqual([]);
+      // The number as given is looked for.
+      const hit = await get(
+        `/api/order-status?locale=en-gb&orderNumber=${first.webReference}`,
+        undefined,
+        '203.0.113.9',
+      );
+      expect(hit.statusCode).toBe(200);
+      expect(lookups()).toHaveLength(1);
+    } finally {
+      execute.mockRestore();
+    }
+  });
+
   it('answers each miss in the spec’s words', async () => {
     const message = async (query: string) => {
       const response = await get(
@@ -159,7 +221,8 @@ describe.each(testDatabaseTargets())('orders after checkout on $kind', (target) 
         message: response.json<{ error: { message: string } }>().error.message,
       };
     };
-    expect(await message('orderNumber=W999999999')).toEqual({
+    // A number whose check digit holds, that no order has.
+    expect(await message('orderNumber=W9999999990')).toEqual({
       status: 404,
       message: 'unable to locate this website order',
     });
@@ -202,7 +265,7 @@ describe.each(testDatabaseTargets())('orders after checkout on $kind', (target) 
       statuses.push(
         (
           await get(
-            '/api/order-status?locale=en-gb&orderNumber=W999999999',
+            '/api/order-status?locale=en-gb&orderNumber=W9999999990',
             undefined,
             '198.51.100.20',
           )
@@ -211,7 +274,7 @@ describe.each(testDatabaseTargets())('orders after checkout on $kind', (target) 
     }
     expect(statuses).toEqual([...Array<number>(10).fill(404), 429]);
     const limited = await get(
-      '/api/order-status?locale=en-gb&orderNumber=W999999999',
+      '/api/order-status?locale=en-gb&orderNumber=W9999999990',
       undefined,
       '198.51.100.20',
     );
@@ -224,7 +287,7 @@ describe.each(testDatabaseTargets())('orders after checkout on $kind', (target) 
     expect(
       (
         await get(
-          '/api/order-status?locale=en-gb&orderNumber=W999999999',
+          '/api/order-status?locale=en-gb&orderNumber=W9999999990',
           undefined,
           '198.51.100.21',
         )
@@ -253,7 +316,9 @@ describe.each(testDatabaseTargets())('orders after checkout on $kind', (target) 
     await one.runOnce();
     await one.runOnce();
     expect((await current()).status).toBe('open');
-    expect((await current()).fulfilment.orderNumber).toMatch(/^\d{8}$/);
+    const orderNumber = (await current()).fulfilment.orderNumber ?? '';
+    expect(orderNumber).toMatch(/^\d{8}$/);
+    expect(couldBeOrderNumber(orderNumber)).toBe(true);
     // Two instances at once: the lease lets one work; one step, once.
     clock += STEP_MS;
     const other = runner('instance-two');

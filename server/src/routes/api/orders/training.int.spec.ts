@@ -290,8 +290,12 @@ describe.each(testDatabaseTargets())('training participants after the order on $
     };
     const tooBig = await give(order.orderId, { ...huge, pad: 'z'.repeat(1_100_000) });
     expect(tooBig.statusCode).toBe(413);
+    // Within the request's shape, but over the order's command limit (decision 045).
     const manyOfThem = await give(order.orderId, huge);
-    expect(manyOfThem.statusCode).toBe(422);
+    expect(manyOfThem.statusCode).toBe(400);
+    expect(manyOfThem.json<{ error: { fields: { code: string }[] } }>().error.fields).toEqual([
+      expect.objectContaining({ code: 'validation.command.too-large' }),
+    ]);
     const badId = await give('not an id!', { code: TRAINING, participants: [] });
     expect(badId.statusCode).toBe(400);
     const nul = await app.inject({

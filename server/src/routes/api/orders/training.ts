@@ -13,8 +13,10 @@ import { orderStreamKind, type Order, type OrderState } from '../../../../../dom
 import { decideTrainingAfterOrder } from '../../../../../domain/order/training-after-order';
 import { DomainError } from '../../../../../domain/shared/domain-error';
 import { isLocale } from '../../../../../domain/storefront/storefronts';
+import { checkCommandSize } from '../../../../../domain/sync/push-schema';
 import { idSchema } from '../../../../../domain/sync/schemas';
 import { streamIdOf } from '../../../../../domain/sync/stream-kind';
+import { noCardNumber } from '../../../../../domain/validation/card-number';
 import { storableText } from '../../../../../domain/validation/storable-check';
 import { actingBuyer } from '../../../acting/plugin';
 import type { CommandHandler } from '../../../commands/execute';
@@ -22,7 +24,9 @@ import type { EventStore } from '../../../event-store/event-store';
 import { errorBody } from '../../../plugins/errors';
 import { ruleBody } from '../checkout/index';
 
-const text = (max: number) => z.string().max(max).check(storableText());
+const plain = (max: number) => z.string().max(max).check(storableText());
+/** What the buyer types, but an email address (its own digits; the rules check its format). */
+const text = (max: number) => plain(max).check(noCardNumber());
 
 /**
  * The shape and sizes only, with room above the rules' limits (SPEC 9: names 60, email 64)
@@ -35,7 +39,7 @@ export const orderTrainingRequestSchema = z.object({
       z.object({
         firstName: text(200),
         lastName: text(200),
-        email: text(300),
+        email: plain(300),
         firstPreferredDate: text(40),
         secondPreferredDate: text(40),
       }),
@@ -65,6 +69,7 @@ export function registerOrderTrainingRoutes(
       reply.header('cache-control', 'no-store');
       const { id } = idParams.parse(request.params);
       const body = orderTrainingRequestSchema.parse(request.body);
+      checkCommandSize(body, orderStreamKind);
       const found = await orderOf(id);
       if (
         !found ||
