@@ -11,7 +11,7 @@ describe('API errors', () => {
 
   it('answers input that fails a domain schema with 400, the field, the message id and the spec text', async () => {
     const app = await buildTestApp(database());
-    app.post('/api/test-quantity', (request, reply) =>
+    app.post('/api/test-quantity', { config: { access: 'public' } }, (request, reply) =>
       reply.send({
         quantity: quantitySchema.parse((request.body as { quantity: unknown }).quantity),
       }),
@@ -40,7 +40,7 @@ describe('API errors', () => {
 
   it('hides an unexpected failure behind the spec’s generic message', async () => {
     const app = await buildTestApp(database());
-    app.get('/api/test-crash', () => {
+    app.get('/api/test-crash', { config: { access: 'public' } }, () => {
       throw new Error('secret detail /var/lib/x');
     });
     const response = await app.inject({ method: 'GET', url: '/api/test-crash' });
@@ -54,7 +54,9 @@ describe('API errors', () => {
 
   it('answers malformed JSON with 400', async () => {
     const app = await buildTestApp(database());
-    app.post('/api/test-json', (_request, reply) => reply.send({ ok: true }));
+    app.post('/api/test-json', { config: { access: 'public' } }, (_request, reply) =>
+      reply.send({ ok: true }),
+    );
     const response = await app.inject({
       method: 'POST',
       url: '/api/test-json',

@@ -408,16 +408,16 @@ describe.each(testDatabaseTargets())('input the database would refuse, on $kind'
     app = await buildTestApp(t.database);
     // Routes that send a value to the database unchecked, as a schema that forgot a rule would.
     const { database } = t;
-    app.post('/api/test-refusal/drizzle', async (request) => {
+    app.post('/api/test-refusal/drizzle', { config: { access: 'public' } }, async (request) => {
       const { type, value } = request.body as { type: string; value: string };
       await database.db.execute(sql`select ${value}::${sql.raw(type)} as v`);
       return { stored: true };
     });
-    app.post('/api/test-refusal/session', async (request) => {
+    app.post('/api/test-refusal/session', { config: { access: 'public' } }, async (request) => {
       const { type, value } = request.body as { type: string; value: string };
       return { rows: await database.transaction((s) => s.rows(`select $1::${type}`, [value])) };
     });
-    app.get('/api/test-refusal/server-fault', async () => {
+    app.get('/api/test-refusal/server-fault', { config: { access: 'public' } }, async () => {
       await database.db.execute(sql`select * from no_such_table`);
       return {};
     });
