@@ -10,12 +10,15 @@ alter table payment_sandbox_charges add column voided_at timestamptz;
 
 -- One order per cart version (decision 047): the place-order attempt that claims the order's
 -- id is the only one that may take a payment for it; the others wait for its outcome. What it
--- took is noted here, so an attempt that takes over a claim whose process died gives it back.
+-- took is noted here, so that what an attempt whose process died took is given back: by the
+-- attempt that takes its claim over (`priors`, settled once that attempt's outcome is known:
+-- kept if it pays the order written, given back otherwise), or by the sweep of claims left.
 create table order_claims (
   order_id text primary key,
   attempt text not null,
   authorization_id text,
   charge_id text,
+  priors jsonb not null default '[]',
   status text not null check (status in ('running', 'placed')),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()

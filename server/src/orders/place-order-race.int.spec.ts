@@ -24,6 +24,7 @@ import { testDatabaseTargets, type TestDatabase } from '../../../tests/support/d
 import { DEMO_ACCOUNTS } from '../customers/demo-customers';
 import { PaymentGatewayError } from '../payments/gateway';
 import { SandboxGateway } from '../payments/sandbox/sandbox-gateway';
+import { CLAIM_LEASE_MS, PlaceOrder } from './place-order';
 
 /** How many requests race in each case. */
 const RACERS = 6;
@@ -49,6 +50,7 @@ describe.each(testDatabaseTargets())('placing an order in a race on $kind', (tar
   let dana: SignedIn;
   /** Captures that fail from here on, as if the gateway stopped answering. */
   let failCaptures = 0;
+  let gateway: SandboxGateway;
 
   beforeAll(async () => {
     t = await target.open();
@@ -63,7 +65,7 @@ describe.each(testDatabaseTargets())('placing an order in a race on $kind', (tar
         return captured;
       }
     }
-    const gateway = new LosingCaptures(t.database.db);
+    gateway = new LosingCaptures(t.database.db);
     app = await buildTestApp(t.database, { processManagers: false, payments: gateway });
     ({ dana } = await signInDemoBuyers(t.database.db, ['dana']));
   }, 120_000);
@@ -114,15 +116,20 @@ describe.each(testDatabaseTargets())('placing an order in a race on $kind', (tar
     return held;
   }
 
-  /** A checkout of the cart on Dana's personal account, paid with a new sandbox card. */
-  async function checkout(held: Awaited<ReturnType<typeof cart>>) {
+  /** A new sandbox card's token. */
+  async function newCard(): Promise<{ token: string; last4: string }> {
     const tokenized = await app.inject({
       method: 'POST',
       url: '/payment-sandbox/tokens',
       payload: { number: '4242424242424242', expMonth: '08', expYear: '2033', securityCode: '123' },
     });
     expect(tokenized.statusCode).toBe(200);
-    const card = tokenized.json<{ token: string; last4: string }>();
+    return tokenized.json<{ token: string; last4: string }>();
+  }
+
+  /** A checkout of the cart on Dana's personal account, paid with a new sandbox card. */
+  async function checkout(held: Awaited<ReturnType<typeof cart>>) {
+    const card = await newCard();
     const account = (await facts()).accounts.find((a) => a.number === DEMO_ACCOUNTS.danaPersonal);
     const user = account?.qualifiedUsers.find((u) => u.level);
     if (!account || !user) throw new Error('Dana has no personal account');
@@ -282,5 +289,120 @@ describe.each(testDatabaseTargets())('placing an order in a race on $kind', (tar
       ),
     );
     expect(refunded).toEqual([{ n: 0 }]);
+  });
+
+  /** The sandbox's charges of the orders' attempts, by status. */
+  async function chargesByStatus(): Promise<Record<string, number>> {
+    const rows = rowsOf<{ status: string; n: number }>(
+      await t.database.db.execute(
+        sql`select status, count(*)::int as n from payment_sandbox_charges group by status`,
+      ),
+    );
+    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  }
+
+  /** The card entered again on the checkout (its token spent): the checkout's new version. */
+  async function repay(checkoutId: string, version: number): Promise<number> {
+    const card = await newCard();
+    const commandId = randomUUID();
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/checkouts/${checkoutId}/commands?locale=en-us`,
+      headers: { cookie: dana.cookie },
+      payload: {
+        clientId: `device-${checkoutId}`,
+        expectedVersion: version,
+        commands: [
+          {
+            seq: 100,
+            commandId,
+            command: {
+              type: 'ChoosePayment',
+              data: {
+                method: 'card',
+                source: 'new',
+                token: card.token,
+                card: { brand: 'visa', last4: card.last4, expMonth: 8, expYear: 2033 },
+                firstName: 'Dana',
+                lastName: 'Reyes',
+                saveCard: false,
+              },
+              metadata: { commandId, now: now() },
+            },
+          },
+        ],
+      },
+    });
+    const pushed = response.json<{ version: number; results: { status: string }[] }>();
+    expect(
+      pushed.results.map((r) => r.status),
+      response.body,
+    ).toEqual(['confirmed']);
+    return pushed.version;
+  }
+
+  /** The claim's attempt died long ago: its lease lapsed. */
+  async function lapse(): Promise<void> {
+    await t.database.db.execute(sql`
+      update order_claims
+         set updated_at = now() - make_interval(secs => ${CLAIM_LEASE_MS / 1000 + 60})
+       where status = 'running'`);
+  }
+
+  it('gives back what a dead attempt took once its lease lapsed, when nobody sends it again', async () => {
+    const { checkoutId, version } = await checkout(await cart());
+    const before = await chargesByStatus();
+    failCaptures = 1;
+    expect((await place(checkoutId, version)).statusCode).toBe(500);
+    const useCase = new PlaceOrder({
+      db: t.database.db,
+      store: app.eventStore,
+      commands: app.commands,
+      flags: undefined as never, // the sweep asks no flag
+      payments: gateway,
+    });
+    // Still within its lease: nothing is touched.
+    expect(await useCase.sweepAbandoned()).toBe(0);
+    await lapse();
+    expect(await useCase.sweepAbandoned()).toBe(1);
+    const after = await chargesByStatus();
+    expect((after.refunded ?? 0) - (before.refunded ?? 0)).toBe(1);
+    expect(after.approved ?? 0).toBe(before.approved ?? 0);
+    const claims = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from order_claims where status = 'running'`,
+      ),
+    );
+    expect(claims).toEqual([{ n: 0 }]);
+    // The buyer places it later: the card's token was spent, so the card is asked for again.
+    const later = await place(checkoutId, version);
+    expect(later.statusCode, later.body).toBe(422);
+    expect(later.body).toContain('checkout.payment-declined');
+    expect((await chargesByStatus()).approved ?? 0).toBe(before.approved ?? 0);
+  });
+
+  it('takes over a dead attempt’s claim and gives its charge back once its own order stands', async () => {
+    const { checkoutId, version } = await checkout(await cart());
+    const before = await chargesByStatus();
+    failCaptures = 1;
+    expect((await place(checkoutId, version)).statusCode).toBe(500);
+    await lapse();
+    // Another tab, another key, the card entered again: it takes the claim over and places
+    // the order.
+    const repaid = await repay(checkoutId, version);
+    const other = await place(checkoutId, repaid);
+    expect(other.statusCode, other.body).toBe(201);
+    const order = other.json<{ order: Order }>().order;
+    const after = await chargesByStatus();
+    expect((after.approved ?? 0) - (before.approved ?? 0)).toBe(1);
+    expect((after.refunded ?? 0) - (before.refunded ?? 0)).toBe(1);
+    const approved = rowsOf<{ id: string }>(
+      await t.database.db.execute(sql`
+        select id from payment_sandbox_charges
+         where reference = ${order.orderId} and status = 'approved'`),
+    );
+    expect(approved.map((c) => c.id)).toEqual([
+      order.payment.method === 'card' ? order.payment.chargeId : '',
+    ]);
   });
 });

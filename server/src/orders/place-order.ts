@@ -53,12 +53,22 @@ import type { Db } from '../db/database';
 import type { EventStore } from '../event-store/event-store';
 import type { FlagService } from '../flags/flag-service';
 import type { PaymentGateway } from '../payments/gateway';
-import { authorizeCard, captureCard, giveBack, type CardPayment } from '../payments/charge';
+import {
+  authorizeCard,
+  captureCard,
+  giveBack,
+  type CardPayment,
+  type Taken,
+} from '../payments/charge';
 import { SANDBOX_DENIED_PARTIES } from '../screening/denied-parties';
 import { newAccessCode } from './numbers';
 
 /** How long a claim on an order holds without its attempt finishing. */
-export const CLAIM_LEASE_MS = 60_000;
+/**
+ * How long a claim on an order holds without its attempt finishing: far longer than any
+ * place-order takes (seconds), so that an attempt still alive is never taken over.
+ */
+export const CLAIM_LEASE_MS = 10 * 60_000;
 
 /** A card whose token is not usable: a decline, nothing taken. */
 const DECLINED_TOKEN = Symbol('declined-token');
@@ -259,14 +269,11 @@ export class PlaceOrder {
     const claim = await this.claim(order.orderId, request.attempt);
     if (claim.kind === 'placed') return { kind: 'already-placed', order: claim.order };
     if (claim.kind === 'busy') return { kind: 'in-progress' };
-    let taken: { authorizationId: string | null; chargeId: string | null } = {
-      authorizationId: null,
-      chargeId: null,
-    };
+    let taken: Taken = { authorizationId: null, chargeId: null };
     // Should the gateway or the database not answer on the way, the error goes up and the
     // claim keeps what this attempt took: the same attempt sent again (the same key) goes on
-    // from it; should nobody send it again, the attempt that takes the claim over after its
-    // lease gives it back. Nothing is given back blind.
+    // from it; should nobody send it again, the sweep of claims left gives it back after the
+    // claim's lease. Nothing is given back blind.
     let placed: PlacedOrder = order;
     const payment = await this.cardPayment(who, checkout, order, request);
     if (payment === DECLINED_TOKEN) {
@@ -289,8 +296,8 @@ export class PlaceOrder {
     }
     // Still this attempt's claim (not taken over meanwhile): else what it took goes back.
     if (!(await this.heartbeat(order.orderId, request.attempt))) {
-      if (payment) await giveBack(this.deps.payments, payment, taken);
       const other = await this.orderById(order.orderId);
+      if (payment) await giveBack(this.deps.payments, payment, taken, chargeOf(other));
       return other ? { kind: 'already-placed', order: other } : { kind: 'in-progress' };
     }
     await this.deps.commands.execute(
@@ -305,19 +312,18 @@ export class PlaceOrder {
         now: new Date(order.placedAt),
       },
     );
-    const paid = payment;
     const written = await this.orderById(order.orderId);
     if (!written) throw new Error(`The order ${order.orderId} was not written`);
-    if (
-      paid &&
-      !(written.payment.method === 'card' && written.payment.chargeId === taken.chargeId)
-    ) {
-      // Another attempt's order stands (its claim was taken over from this one): ours goes back.
-      await giveBack(this.deps.payments, paid, taken);
+    // What an attempt this one took over took goes back, unless it pays the order written.
+    await this.settlePriors(order.orderId, request.attempt, chargeOf(written));
+    if (payment && chargeOf(written) !== taken.chargeId) {
+      // Another attempt's order stands (it wrote it after all): ours goes back.
+      await giveBack(this.deps.payments, payment, taken, chargeOf(written));
+      await this.finish(order.orderId, request.attempt);
       return { kind: 'already-placed', order: written };
     }
     await this.finish(order.orderId, request.attempt);
-    await this.conveniences(who, checkout, placed, paid);
+    await this.conveniences(who, checkout, placed, payment);
     return { kind: 'placed', order: written };
   }
 
@@ -388,7 +394,9 @@ export class PlaceOrder {
         owner: { kind: 'user', id: who.buyer.id },
       },
     );
-    await this.release(orderId, request.attempt);
+    // Nothing of this attempt's stands: what it (sent before) or an attempt it took over took
+    // goes back before the claim goes.
+    await this.abandon(orderId, request.attempt);
     const message =
       source === 'saved' ? CHECKOUT_MESSAGES.savedCardDetails : CHECKOUT_MESSAGES.paymentDetails;
     return { kind: 'declined', decline, message: { ...message, values: {} } };
@@ -430,8 +438,10 @@ export class PlaceOrder {
 
   /**
    * Claims the order for this attempt. `mine`: go on; `placed`: another attempt placed it;
-   * `busy`: another attempt still runs after the wait. A claim whose attempt died (its lease
-   * lapsed) is taken over, and what that attempt took is given back first.
+   * `busy`: another attempt still runs after the wait. The same attempt sent again finds its
+   * claim as it left it. A claim whose attempt died (its lease lapsed) is taken over: an order
+   * it wrote stands; otherwise what it took is kept among the claim's `priors`, settled once
+   * this attempt's outcome is known (it may yet pay the order, if that attempt wrote it late).
    */
   private async claim(
     orderId: string,
@@ -449,58 +459,42 @@ export class PlaceOrder {
           returning attempt`),
       );
       if (inserted.length > 0) return { kind: 'mine' };
-      const [other] = rowsOf<{
-        attempt: string;
-        status: string;
-        authorization_id: string | null;
-        charge_id: string | null;
-        lapsed: boolean;
-      }>(
+      const [other] = rowsOf<ClaimRow & { lapsed: boolean }>(
         await db.execute(sql`
-          select attempt, status, authorization_id, charge_id,
+          select attempt, status, authorization_id, charge_id, priors,
                  updated_at < now() - make_interval(secs => ${CLAIM_LEASE_MS / 1000}) as lapsed
             from order_claims where order_id = ${orderId}`),
       );
-      if (other?.status === 'placed') {
-        const order = await this.orderById(orderId);
-        if (order) return { kind: 'placed', order };
-      }
+      const written = await this.orderById(orderId);
+      if (written) return { kind: 'placed', order: written };
       if (other && other.status === 'running' && other.lapsed) {
-        // Its process died. An order it wrote stands (with what it took); otherwise what it
-        // took is given back, and the claim is this attempt's.
-        const written = await this.orderById(orderId);
-        if (written) return { kind: 'placed', order: written };
+        const prior: Prior = {
+          attempt: other.attempt,
+          authorizationId: other.authorization_id,
+          chargeId: other.charge_id,
+        };
         const taken = rowsOf<{ order_id: string }>(
           await db.execute(sql`
-            update order_claims set attempt = ${attempt}, authorization_id = null,
-                   charge_id = null, updated_at = now()
+            update order_claims
+               set attempt = ${attempt}, authorization_id = null, charge_id = null,
+                   priors = priors || ${JSON.stringify(
+                     prior.authorizationId || prior.chargeId ? [prior] : [],
+                   )}::jsonb,
+                   updated_at = now()
              where order_id = ${orderId} and attempt = ${other.attempt} and status = 'running'
             returning order_id`),
         );
-        if (taken.length > 0) {
-          await giveBack(
-            this.deps.payments,
-            { key: paymentKey(orderId, other.attempt) },
-            { authorizationId: other.authorization_id, chargeId: other.charge_id },
-          );
-          return { kind: 'mine' };
-        }
+        if (taken.length > 0) return { kind: 'mine' };
         continue;
       }
-      const written = await this.orderById(orderId);
-      if (written) return { kind: 'placed', order: written };
       if (Date.now() >= deadline) return { kind: 'busy' };
       // Another attempt holds it: its outcome, once there (or its claim released).
       await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
     }
   }
 
-  /** What this attempt took, noted before it goes on (a taker-over gives it back). */
-  private async note(
-    orderId: string,
-    attempt: string,
-    taken: { readonly authorizationId: string | null; readonly chargeId: string | null },
-  ): Promise<void> {
+  /** What this attempt took, noted before it goes on (the sweep gives it back if need be). */
+  private async note(orderId: string, attempt: string, taken: Taken): Promise<void> {
     await this.deps.db.execute(sql`
       update order_claims
          set authorization_id = ${taken.authorizationId}, charge_id = ${taken.chargeId},
@@ -519,18 +513,108 @@ export class PlaceOrder {
     return rows.length > 0;
   }
 
+  /** The priors of this attempt's claim, given back unless one pays the order (`keep`). */
+  private async settlePriors(orderId: string, attempt: string, keep: string | null) {
+    const [row] = rowsOf<Pick<ClaimRow, 'priors'>>(
+      await this.deps.db.execute(sql`
+        select priors from order_claims where order_id = ${orderId} and attempt = ${attempt}`),
+    );
+    for (const prior of row?.priors ?? []) {
+      await giveBack(this.deps.payments, { key: paymentKey(orderId, prior.attempt) }, prior, keep);
+    }
+    if ((row?.priors.length ?? 0) > 0) {
+      await this.deps.db.execute(sql`
+        update order_claims set priors = '[]'::jsonb
+         where order_id = ${orderId} and attempt = ${attempt}`);
+    }
+  }
+
   private async finish(orderId: string, attempt: string): Promise<void> {
     await this.deps.db.execute(sql`
       update order_claims set status = 'placed', updated_at = now()
        where order_id = ${orderId} and attempt = ${attempt}`);
   }
 
-  /** The claim goes: another attempt may place the order (a declined card, a failed write). */
-  private async release(orderId: string, attempt: string): Promise<void> {
+  /**
+   * No order of this attempt's: what it noted (sent before with the same key) and what the
+   * attempts it took over took go back, and the claim goes, so another attempt may place the
+   * order (a declined card).
+   */
+  private async abandon(orderId: string, attempt: string): Promise<void> {
+    const [row] = rowsOf<ClaimRow>(
+      await this.deps.db.execute(sql`
+        select attempt, status, authorization_id, charge_id, priors from order_claims
+         where order_id = ${orderId} and attempt = ${attempt} and status = 'running'`),
+    );
+    if (!row) return;
+    await this.giveBackClaim(orderId, row, null);
     await this.deps.db.execute(sql`
       delete from order_claims
        where order_id = ${orderId} and attempt = ${attempt} and status = 'running'`);
   }
+
+  /** Everything a claim noted goes back, but the order's own charge (`keep`). */
+  private async giveBackClaim(orderId: string, row: ClaimRow, keep: string | null) {
+    const all: Prior[] = [
+      ...row.priors,
+      { attempt: row.attempt, authorizationId: row.authorization_id, chargeId: row.charge_id },
+    ];
+    for (const prior of all) {
+      await giveBack(this.deps.payments, { key: paymentKey(orderId, prior.attempt) }, prior, keep);
+    }
+  }
+
+  /**
+   * Claims left running past their lease (their attempt died, and nobody placed the order
+   * again): an order written after all is marked placed and keeps its charge; anything else
+   * taken goes back, and the claim goes. Safe to run on every instance at once: each gateway
+   * step is idempotent and the claim goes only if nobody renewed it meanwhile.
+   */
+  async sweepAbandoned(limit = 50): Promise<number> {
+    const rows = rowsOf<ClaimRow & { order_id: string; updated_at: string }>(
+      await this.deps.db.execute(sql`
+        select order_id, attempt, status, authorization_id, charge_id, priors,
+               updated_at::text as updated_at
+          from order_claims
+         where status = 'running'
+           and updated_at < now() - make_interval(secs => ${CLAIM_LEASE_MS / 1000})
+         order by updated_at
+         limit ${limit}`),
+    );
+    for (const row of rows) {
+      const written = await this.orderById(row.order_id);
+      await this.giveBackClaim(row.order_id, row, chargeOf(written));
+      await this.deps.db.execute(
+        written
+          ? sql`update order_claims set status = 'placed', priors = '[]'::jsonb
+                 where order_id = ${row.order_id} and attempt = ${row.attempt}
+                   and updated_at::text = ${row.updated_at}`
+          : sql`delete from order_claims
+                 where order_id = ${row.order_id} and attempt = ${row.attempt}
+                   and updated_at::text = ${row.updated_at}`,
+      );
+    }
+    return rows.length;
+  }
+}
+
+/** A claim's row as read. */
+interface ClaimRow {
+  readonly attempt: string;
+  readonly status: string;
+  readonly authorization_id: string | null;
+  readonly charge_id: string | null;
+  readonly priors: readonly Prior[];
+}
+
+/** What an attempt whose claim was taken over took. */
+interface Prior extends Taken {
+  readonly attempt: string;
+}
+
+/** The charge an order's card payment was captured as, if any. */
+function chargeOf(order: Order | null | undefined): string | null {
+  return order?.payment.method === 'card' ? order.payment.chargeId : null;
 }
 
 /** For the route: whether acting may place orders (someone acting for a buyer). */

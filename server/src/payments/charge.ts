@@ -79,30 +79,34 @@ export async function refundCharge(gateway: PaymentGateway, chargeId: string): P
   return refundId;
 }
 
+/** What an attempt took: a hold, and its capture once taken (the gateway's ids). */
+export interface Taken {
+  readonly authorizationId: string | null;
+  readonly chargeId: string | null;
+}
+
 /**
  * Gives back what an attempt took and did not keep: its capture refunded, else its hold
- * voided. Used when its order could not be written, and when an attempt whose process died
- * is taken over.
+ * voided. A hold captured after all (the note of its capture was lost) is found by capturing
+ * it again, which takes nothing twice and answers its charge, and that is refunded. `keep`:
+ * the charge of an order written, never given back whatever was noted.
  */
 export async function giveBack(
   gateway: PaymentGateway,
   payment: Pick<CardPayment, 'key'>,
-  taken: { readonly authorizationId: string | null; readonly chargeId: string | null },
+  taken: Taken,
+  keep: string | null = null,
 ): Promise<void> {
   if (taken.chargeId) {
-    await refundCharge(gateway, taken.chargeId);
+    if (taken.chargeId !== keep) await refundCharge(gateway, taken.chargeId);
     return;
   }
-  if (taken.authorizationId) {
-    try {
-      await voidCard(gateway, payment, taken.authorizationId);
-    } catch (error) {
-      // Captured after all (the process died between capture and its note): refunded.
-      if (error instanceof PaymentGatewayError && error.code === 'not_voidable') {
-        await refundCharge(gateway, taken.authorizationId);
-        return;
-      }
-      throw error;
-    }
+  if (!taken.authorizationId || taken.authorizationId === keep) return;
+  try {
+    await voidCard(gateway, payment, taken.authorizationId);
+  } catch (error) {
+    if (!(error instanceof PaymentGatewayError) || error.code !== 'not_voidable') throw error;
+    const chargeId = await captureCard(gateway, payment, taken.authorizationId);
+    if (chargeId !== keep) await refundCharge(gateway, chargeId);
   }
 }

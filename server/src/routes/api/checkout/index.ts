@@ -161,6 +161,7 @@ export function registerCheckoutRoutes(
     payments,
     onSideEffectError: (error, what) => app.log.error({ err: error }, what),
   });
+  sweepAbandonedClaims(app, placeOrder);
 
   // The route is an adapter: parse, ask the use case, map its outcome to a status.
   app.post(
@@ -223,4 +224,38 @@ export function registerCheckoutRoutes(
       });
     },
   );
+}
+
+/** How often each instance looks for claims on orders whose attempt died. */
+export const CLAIM_SWEEP_MS = 60_000;
+
+/**
+ * Claims left by attempts that died (their lease lapsed, nobody sent the order again) are
+ * settled every minute: an order written keeps its charge, anything else taken goes back.
+ */
+function sweepAbandonedClaims(app: FastifyInstance, placeOrder: PlaceOrder): void {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  app.addHook('onReady', (done) => {
+    timer = setInterval(() => {
+      if (running) return; // the last sweep still runs (a slow gateway)
+      running = placeOrder
+        .sweepAbandoned()
+        .catch((error: unknown) => {
+          app.log.error(
+            { err: error },
+            'the sweep of abandoned order claims failed; it runs again',
+          );
+        })
+        .finally(() => {
+          running = undefined;
+        });
+    }, CLAIM_SWEEP_MS);
+    timer.unref();
+    done();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }
