@@ -316,20 +316,23 @@ export function nextFulfilmentStep(
   }
 }
 
-function maxDate(a: string, b: string | null): string {
+/** The later of two dates (ISO), the second optional. */
+export function maxDate(a: string, b: string | null): string {
   return b && b > a ? b : a;
 }
 
 /**
  * The date shipping now waits for when no step is due because a pre-ordered product's date
- * is later than today and later than the order's estimate (its date moved): the estimate
- * moves to it (`OrderFulfilmentDeferred`), and the fulfilment looks again then.
+ * is later than today: recorded (`OrderFulfilmentDeferred`), the estimate moves to it if it is
+ * later, and the fulfilment looks again then.
  */
 export function deferredUntil(order: Order, context: FulfilmentContext): string | null {
   if (order.status !== 'processing') return null;
   const waitsFor = preOrderDate(order, context.availableOn);
+  // Whenever it still waits, the deferral is recorded: its event is what the fulfilment's
+  // process looks at again (a date moved since the last deferral included).
   if (!waitsFor || waitsFor <= context.now.slice(0, 10)) return null;
-  return waitsFor > (order.fulfilment.estimatedShipDate ?? '') ? waitsFor : null;
+  return waitsFor;
 }
 
 /**
@@ -373,7 +376,11 @@ const REFUNDED: ReadonlySet<OrderStatus> = new Set(['cancelled', 'returned', 'de
 
 /** The charge to give back for this order now, if any (once). */
 export function chargeToRefund(order: Order): string | null {
-  if (!REFUNDED.has(order.status) || order.fulfilment.refund) return null;
+  if (order.fulfilment.refund) return null;
+  // Ever cancelled, returned or declined: closed since (before the refund) still refunds.
+  const ended =
+    REFUNDED.has(order.status) || order.fulfilment.history.some((h) => REFUNDED.has(h.status));
+  if (!ended) return null;
   return order.payment.method === 'card' ? order.payment.chargeId : null;
 }
 

@@ -162,6 +162,38 @@ describe('the store’s fulfilment steps', () => {
     expect(nextFulfilmentStep(waiting, onTheDay)).toMatchObject({ to: 'awaitingShipping' });
   });
 
+  it('looks again whenever a pre-ordered date still ahead is asked for, moved later or earlier', () => {
+    const { order: waiting } = run(placed([line('preOrder')]), {
+      availableOn: { 'WRI4-KIT': '2027-03-01' },
+    });
+    const advance = (order: Order, now: string, availableOn: Record<string, string>) =>
+      decideOrder(
+        {
+          type: 'AdvanceFulfilment',
+          data: { from: order.status },
+          metadata: { commandId: `a-${now}`, now },
+        },
+        { order },
+        context(now, { availableOn }),
+      );
+    // Moved earlier but still ahead (2027-02-10): recorded, so the process looks again then;
+    // the estimate told the buyer does not move earlier.
+    const earlier = advance(waiting, '2027-01-05T00:00:00.000Z', { 'WRI4-KIT': '2027-02-10' });
+    expect(earlier).toMatchObject([
+      { type: 'OrderFulfilmentDeferred', data: { until: '2027-02-10' } },
+    ]);
+    const after = earlier.reduce<OrderState>((state, event) => evolveOrder(state, event), {
+      order: waiting,
+    }).order!;
+    expect(after.fulfilment.estimatedShipDate).toBe('2027-03-01');
+    // Moved later: the estimate follows.
+    const later = advance(after, '2027-02-10T00:00:00.000Z', { 'WRI4-KIT': '2027-04-01' });
+    const moved = later.reduce<OrderState>((state, event) => evolveOrder(state, event), {
+      order: after,
+    }).order!;
+    expect(moved.fulfilment.estimatedShipDate).toBe('2027-04-01');
+  });
+
   it('releases a held order when its hold ends, with its access codes, unless a name is now listed', () => {
     const held = placed([line('scoring')], {
       status: 'onHold',
@@ -226,6 +258,31 @@ describe('the store’s fulfilment steps', () => {
       ),
     ).toEqual([]);
     expect(chargeToRefund(placed([line('kit')], { status: 'cancelled' }))).toBeNull();
+    // Closed after it was cancelled, before the refund went: still refunded.
+    const closed: Order = {
+      ...cancelled,
+      status: 'closed',
+      fulfilment: {
+        ...cancelled.fulfilment,
+        history: [
+          ...cancelled.fulfilment.history,
+          { status: 'cancelled', at: NOW, reason: 'cancelled' },
+          { status: 'closed', at: NOW, reason: 'moved' },
+        ],
+      },
+    };
+    expect(chargeToRefund(closed)).toBe('ch_1');
+    const closedNeverEnded: Order = {
+      ...closed,
+      fulfilment: {
+        ...closed.fulfilment,
+        history: [
+          { status: 'completed', at: NOW, reason: 'placed' },
+          { status: 'closed', at: NOW, reason: 'moved' },
+        ],
+      },
+    };
+    expect(chargeToRefund(closedNeverEnded)).toBeNull();
   });
 });
 

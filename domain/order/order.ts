@@ -26,6 +26,7 @@ import {
   applyStatusChange,
   checkStatusChange,
   deferredUntil,
+  maxDate,
   nextFulfilmentStep,
   placedFulfilment,
   type FulfilmentContext,
@@ -287,7 +288,14 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         ? {
             order: {
               ...state.order,
-              fulfilment: { ...state.order.fulfilment, estimatedShipDate: event.data.until },
+              fulfilment: {
+                ...state.order.fulfilment,
+                // The ship date told the buyer moves later, never earlier.
+                estimatedShipDate: maxDate(
+                  event.data.until,
+                  state.order.fulfilment.estimatedShipDate,
+                ),
+              },
             },
           }
         : state;
