@@ -7,6 +7,9 @@
  * for a buyer by someone else carries that buyer.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +77,24 @@ describe.each(testDatabaseTargets())('who acts on $kind', (target) => {
     // The buyer's own data is for buyers only.
     for (const route of declared.filter((r) => /^\/api\/(me|orders|checkout)\//.test(r.url))) {
       expect(`${route.method} ${route.url} ${String(route.access)}`).toMatch(/ buyer$/);
+    }
+  });
+
+  it('serves the built PWA’s files under /auth as public, and the store starts with them', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'dist-'));
+    try {
+      mkdirSync(path.join(dist, 'auth'));
+      writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>store</title>');
+      writeFileSync(path.join(dist, 'auth', 'silent-callback.html'), '<!doctype html><p>ok</p>');
+      const app = await instance({ staticDir: dist });
+      await app.ready();
+      const callback = app.declaredRoutes.find((r) => r.url === '/auth/silent-callback.html');
+      expect(callback?.access).toBe('public');
+      const served = await app.inject({ url: '/auth/silent-callback.html' });
+      expect(served.statusCode).toBe(200);
+      expect(served.body).toContain('<p>ok</p>');
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 

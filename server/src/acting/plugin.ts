@@ -76,7 +76,10 @@ export function registerActing(app: FastifyInstance, options: ActingPluginOption
   app.decorateRequest('acting', null as unknown as VisitorActing);
 
   app.addHook('onRoute', (route) => {
-    const access = route.config?.access;
+    // A file of the built PWA (the static plugin's routes, such as /auth/silent-callback.html)
+    // is public by nature: the plugin marks each such route with the file it serves.
+    const staticFile = typeof (route.config as { file?: unknown } | undefined)?.file === 'string';
+    const access = route.config?.access ?? (staticFile ? 'public' : undefined);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) routes.push({ method: String(method), url: route.url, access });
     if (access !== undefined && !ACCESS_LEVELS.includes(access)) {
