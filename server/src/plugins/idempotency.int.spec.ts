@@ -15,6 +15,7 @@ describe.each(testDatabaseTargets())('requests that run once ($kind)', (target) 
   let app: FastifyInstance;
   let runs = 0;
   let failNext = false;
+  let busyNext = false;
 
   beforeEach(async () => {
     t = await target.open();
@@ -28,6 +29,10 @@ describe.each(testDatabaseTargets())('requests that run once ($kind)', (target) 
         if (failNext) {
           failNext = false;
           return Promise.reject(new Error('the gateway is down'));
+        }
+        if (busyNext) {
+          busyNext = false;
+          return Promise.resolve({ statusCode: 409, body: { busy: true }, final: false as const });
         }
         return Promise.resolve({ statusCode: 201, body: { orderId: `order-${String(runs)}` } });
       }),
@@ -62,6 +67,17 @@ describe.each(testDatabaseTargets())('requests that run once ($kind)', (target) 
     expect(again.headers['idempotent-replayed']).toBeUndefined();
     expect(runs).toBe(2);
     expect((await post('key-0000009', { cart: 'a' })).headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('keeps no answer that is not the outcome: the same request sent again runs', async () => {
+    busyNext = true;
+    const busy = await post('key-0000011', { cart: 'a' });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json()).toEqual({ busy: true });
+    const again = await post('key-0000011', { cart: 'a' });
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(runs).toBe(2);
   });
 
   it('answers a repeated key with the first answer, running the work once', async () => {

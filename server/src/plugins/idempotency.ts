@@ -22,6 +22,11 @@ export const RUNNING_LEASE_MS = 60_000;
 export interface StoredAnswer {
   readonly statusCode: number;
   readonly body: unknown;
+  /**
+   * `false`: not the request's outcome (another attempt still runs): answered, not stored,
+   * and the key is freed, so that the same request sent again runs and learns the outcome.
+   */
+  readonly final?: false;
 }
 
 export type OnceOutcome =
@@ -81,7 +86,7 @@ export async function runOnce(
     await db.delete(idempotencyKeys).where(where);
     throw error;
   }
-  if (answer.statusCode >= 500) {
+  if (answer.statusCode >= 500 || answer.final === false) {
     await db.delete(idempotencyKeys).where(where);
   } else {
     await db
@@ -94,7 +99,7 @@ export async function runOnce(
       })
       .where(where);
   }
-  return { outcome: 'ran', ...answer };
+  return { outcome: 'ran', statusCode: answer.statusCode, body: answer.body };
 }
 
 /**

@@ -212,8 +212,10 @@ export function registerCheckoutRoutes(
               body: ruleBody('checkout.payment-declined', outcome.message),
             };
           case 'in-progress':
-            // The browser asks again (the order of another attempt is nearly there).
+            // The browser asks again (the order of another attempt is nearly there): with the
+            // same key, which this answer does not keep.
             return {
+              final: false,
               statusCode: 409,
               body: errorBody(
                 'idempotency_in_progress',
