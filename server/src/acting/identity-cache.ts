@@ -49,6 +49,9 @@ class Expiring<T> {
       this.entries.delete(key);
       return undefined;
     }
+    // Used: the newest in the map's order, so the least used goes first when it is full.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     return entry.value;
   }
 
@@ -61,8 +64,10 @@ class Expiring<T> {
     }
   }
 
+  /** Forgotten: a load of it under way when it was forgotten keeps nothing. */
   delete(key: string): void {
     this.entries.delete(key);
+    this.inFlight.delete(key);
   }
 
   async get(key: string, load: () => Promise<T>): Promise<T> {
@@ -70,14 +75,17 @@ class Expiring<T> {
     if (known !== undefined) return known;
     const pending = this.inFlight.get(key);
     if (pending) return pending;
-    const loading = load().then(
+    const loading: Promise<T> = load().then(
       (value) => {
-        this.inFlight.delete(key);
-        this.set(key, value);
+        // Kept only if nobody forgot the key meanwhile (a sign-out as it loaded).
+        if (this.inFlight.get(key) === loading) {
+          this.inFlight.delete(key);
+          this.set(key, value);
+        }
         return value;
       },
       (error: unknown) => {
-        this.inFlight.delete(key);
+        if (this.inFlight.get(key) === loading) this.inFlight.delete(key);
         throw error;
       },
     );
@@ -87,6 +95,7 @@ class Expiring<T> {
 
   clear(): void {
     this.entries.clear();
+    this.inFlight.clear();
   }
 }
 

@@ -188,8 +188,9 @@ export function registerWebSessionRoutes(
     const id = sessionCookieOf(request);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     if (id) {
-      identities.forgetSession(id);
+      // Ended first, then forgotten: a request loading it meanwhile finds it ended.
       const refreshToken = await endWebSession(db, id, new Date());
+      identities.forgetSession(id);
       if (refreshToken) {
         try {
           await oidcClient.tokenRevocation(
