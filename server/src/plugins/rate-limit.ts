@@ -157,6 +157,8 @@ export class ReconciledCounts {
   private syncing: Promise<void> | undefined;
   private again = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the timer fires (the clock's time). */
+  private timerAt = 0;
   private lastSync = -Infinity;
   private closed = false;
 
@@ -195,7 +197,12 @@ export class ReconciledCounts {
   private schedule(delayMs: number): void {
     if (this.closed) return;
     const at = Math.max(this.lastSync + MIN_SYNC_GAP_MS, this.clock() + delayMs);
-    if (this.timer !== undefined) return;
+    // One timer: kept if it fires soon enough, else brought forward (a count near its limit).
+    if (this.timer !== undefined) {
+      if (this.timerAt <= at) return;
+      clearTimeout(this.timer);
+    }
+    this.timerAt = at;
     this.timer = setTimeout(
       () => {
         this.timer = undefined;
