@@ -64,6 +64,9 @@ export interface ActingPluginOptions {
   readonly secureCookies: boolean;
 }
 
+/** Who calls a public route, as far as the route knows (nobody is looked up). */
+const ANYONE: VisitorActing = Object.freeze(acting.visitor(undefined));
+
 function mustDeclare(url: string): boolean {
   return DECLARED_PREFIXES.some((prefix) => url.startsWith(prefix) || `${url}/` === prefix);
 }
@@ -93,7 +96,11 @@ export function registerActing(app: FastifyInstance, options: ActingPluginOption
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config as { access?: Access; tokenQuery?: string };
     const access = config.access ?? 'public';
-    if (access === 'public') return;
+    if (access === 'public') {
+      // Nobody is looked up for a public route: whoever calls is taken as a visitor.
+      request.acting = ANYONE;
+      return;
+    }
     request.acting = await resolve(request, reply, config.tokenQuery);
     if (access === 'buyer' && !isForBuyer(request.acting)) {
       reply.header('cache-control', 'no-store');
