@@ -99,7 +99,13 @@ export interface ConfirmationRouteData {
 export async function confirmationLoader({
   params,
 }: LoaderFunctionArgs): Promise<ConfirmationRouteData> {
-  const store = await openCheckout(params);
-  if (!store || !params.id) return { order: null };
-  return { order: await store.order(params.id) };
+  // The checkout is not opened: the page just placed (still shown while this loads) keeps
+  // its own, and a new one for a cart about to be cleared is of no use.
+  const storefront = storefrontOf(params);
+  await authSettled(10_000);
+  const user = currentUser$.getValue();
+  if (!storefront || !user || !params.id) return { order: null };
+  const cart = await openCart(storefront);
+  const { checkoutStore } = await import('../../infra/checkout/checkout-store');
+  return { order: await checkoutStore(cart).order(user.id, params.id) };
 }

@@ -98,9 +98,9 @@ const checkoutKey = (userId: string, cartId: string) => `checkout:${userId}:${ca
 const factsKey = (userId: string, storeId: string) => `checkout-facts:${userId}:${storeId}`;
 export const orderKey = (userId: string, orderId: string) => `order:${userId}:${orderId}`;
 
-/** How often a place-order request is sent again when its answer is lost. */
 /** Pulls of an ordered cart while the store clears it (about 15 s in all). */
 const CLEARING_TRIES = 10;
+/** How often a place-order request is sent again when its answer is lost. */
 const SEND_TRIES = 3;
 
 /**
@@ -280,7 +280,8 @@ export class CheckoutStore {
     const cart = this.currentCart();
     if (!opened || !cart || cart.lines.length === 0) return;
     const state = opened.stream.state$.getValue();
-    if (state.placedOrderId) return;
+    // Placed (from here, maybe not yet heard back from the store): nothing to follow.
+    if (state.placedOrderId || this.justPlaced?.checkoutId === opened.checkoutId) return;
     const reference = { cartId: cart.cartId, version: cart.version, fingerprint: cart.fingerprint };
     if (!state.checkoutId) {
       this.choose({ type: 'StartCheckout', data: { cart: reference } });
@@ -531,9 +532,7 @@ export class CheckoutStore {
    * An order the buyer placed: from the server; when the server cannot be reached, the copy
    * this buyer kept here when it was placed (never another buyer's of the same browser).
    */
-  async order(orderId: string): Promise<Order | null> {
-    const userId = this.opened?.user.id;
-    if (!userId) return null;
+  async order(userId: string, orderId: string): Promise<Order | null> {
     try {
       const { order } = await fetchOrder(orderId);
       await this.db.meta.put({ key: orderKey(userId, orderId), value: order });
