@@ -179,11 +179,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.rateLimits ? { limits: options.rateLimits } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  registerBootstrapRoutes(app, options.flags, options.publicConfig, (request) => ({
-    issuer: options.identity.issuerFor(options.identity.addressOf(request)),
-    clientId: options.identity.browserClientId,
-    apiResource: options.identity.apiAudience,
-  }));
+  registerBootstrapRoutes(
+    app,
+    options.flags,
+    options.publicConfig,
+    (request) => ({
+      issuer: options.identity.issuerFor(options.identity.addressOf(request)),
+      clientId: options.identity.browserClientId,
+      apiResource: options.identity.apiAudience,
+    }),
+    options.publicUrl?.startsWith('https:') ?? false,
+  );
   registerContentRoutes(app, new ContentFiles(options.contentDir));
   const { identity } = options;
   if (identity.embedded) {

@@ -180,6 +180,21 @@ function visitorOf(
 }
 
 /**
+ * The visitor cookie, made now if the browser has none: the first page asks for it (with
+ * /api/bootstrap) before anything is made, so the first cart command already carries it,
+ * even when the page that sent it is left before its answer (and its Set-Cookie) arrives.
+ */
+export function ensureVisitorCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  secure: boolean,
+): void {
+  if (visitorOf(request, reply, secure) === undefined) {
+    setVisitorCookie(request, reply, randomUUID(), secure);
+  }
+}
+
+/**
  * A visitor without a cookie who makes something of their own (a cart): a new visitor id in
  * a new cookie, and the request's `acting` says so.
  */

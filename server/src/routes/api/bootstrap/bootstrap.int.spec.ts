@@ -44,6 +44,20 @@ describe('GET /api/bootstrap', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  it('gives a visitor without one a visitor cookie before anything is made, once', async () => {
+    const app = await buildTestApp(database());
+    const first = await app.inject({ url: '/api/bootstrap?locale=en-us' });
+    const cookie = first.cookies.find((c) => c.name === 'store_visitor');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' });
+    // Known already: no new cookie.
+    const again = await app.inject({
+      url: '/api/bootstrap?locale=en-us',
+      cookies: { store_visitor: cookie!.value },
+    });
+    expect(again.cookies.find((c) => c.name === 'store_visitor')).toBeUndefined();
+    await app.close();
+  });
+
   it('gives the country from the proxy header, the flags and the public settings', async () => {
     const app = await buildTestApp(database());
     const response = await app.inject({

@@ -5,6 +5,7 @@ import { bootstrapQuerySchema } from '../../../../../domain/shared/bootstrap';
 import { flagContext } from '../../../../../domain/flags/context';
 import type { HostLocales } from '../../../../../domain/storefront/resolve-locale';
 import { storefrontFor } from '../../../../../domain/storefront/storefronts';
+import { ensureVisitorCookie } from '../../../acting/plugin';
 import type { FlagService } from '../../../flags/flag-service';
 
 export interface PublicConfig {
@@ -27,6 +28,8 @@ export function registerBootstrapRoutes(
   config: PublicConfig,
   /** The sign-in settings at the address the request reached (decision 020). */
   identity: (request: FastifyRequest) => BrowserIdentityConfig,
+  /** Visitor cookies are Secure (an https PUBLIC_URL). */
+  secureCookies = false,
 ): void {
   app.get(
     '/api/bootstrap',
@@ -47,6 +50,7 @@ export function registerBootstrapRoutes(
         country: country ?? storefront.defaultCountry,
       });
       reply.header('cache-control', 'no-store');
+      ensureVisitorCookie(request, reply, secureCookies);
       return {
         country,
         flags: await flags.bootstrap(context),
