@@ -16,9 +16,18 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
+export interface OpenOptions {
+  /**
+   * No migration applied (tests of the migrations themselves). Otherwise a PGlite database
+   * may come with every migration applied already (a copy made once per run); a test
+   * migrates as the store does, which finds nothing left to do.
+   */
+  readonly empty?: boolean;
+}
+
 export interface TestDatabaseTarget {
   readonly kind: DatabaseKind;
-  open(): Promise<TestDatabase>;
+  open(options?: OpenOptions): Promise<TestDatabase>;
 }
 
 export function postgresUrl(): string | undefined {
@@ -28,10 +37,11 @@ export function postgresUrl(): string | undefined {
 
 const pgliteTarget: TestDatabaseTarget = {
   kind: 'pglite',
-  open: async () => {
+  open: async (options = {}) => {
     const dir = await tempDir();
-    // A copy of the empty database made once per run (tests/support/int-global-setup.ts).
-    await cp(inject('pgliteTemplate'), path.join(dir, 'pglite'), { recursive: true });
+    // A copy of the database made once per run (tests/support/int-global-setup.ts).
+    const template = options.empty ? inject('pgliteTemplate') : inject('pgliteMigratedTemplate');
+    await cp(template, path.join(dir, 'pglite'), { recursive: true });
     const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite') });
     return {
       database,
@@ -76,10 +86,13 @@ export function testDatabaseTargets(): TestDatabaseTarget[] {
  * Opens a fresh database of the target before each test of the calling suite and disposes
  * of it after; returns the getter of the current one.
  */
-export function useTestDatabase(target: TestDatabaseTarget): () => Database {
+export function useTestDatabase(
+  target: TestDatabaseTarget,
+  options: OpenOptions = {},
+): () => Database {
   let current: TestDatabase | undefined;
   beforeEach(async () => {
-    current = await target.open();
+    current = await target.open(options);
   });
   afterEach(async () => {
     await current?.dispose();

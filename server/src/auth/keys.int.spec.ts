@@ -274,7 +274,7 @@ describe.each(testDatabaseTargets())('key rotation on $kind', (target) => {
 
 describe.each(testDatabaseTargets())('keys made before rotation, on $kind', (target) => {
   it('keeps the signing key and accepts cookies signed with the shared cookie key', async () => {
-    const t = await target.open();
+    const t = await target.open({ empty: true });
     try {
       // The store as it was: one signing key and one cookie key for provider and store.
       const all = await readMigrations();

@@ -42,7 +42,7 @@ function fakeMigration(id: string, sql: string): Migration {
 }
 
 describe.each(testDatabaseTargets())('migrate on $kind', (target) => {
-  const database = useTestDatabase(target);
+  const database = useTestDatabase(target, { empty: true });
 
   it('applies every migration once, in order', async () => {
     const migrations = await readMigrations();
