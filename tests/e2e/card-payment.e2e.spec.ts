@@ -116,16 +116,6 @@ function dropRefusalLogs(pageErrors: string[]) {
   pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('422')));
 }
 
-// The demo buyer's cart follows her to other tests of this worker's store: left empty.
-test.afterEach(async ({ page, baseURL }) => {
-  const signedIn = await page
-    .getByRole('button', { name: /^Hello, / })
-    .isVisible()
-    .catch(() => false);
-  if (!signedIn || !baseURL || !page.url().startsWith(baseURL)) return;
-  await emptyCart(page, 'en-us');
-});
-
 test.describe('on a tablet', () => {
   test.use({ viewport: { width: 768, height: 1024 } });
 

@@ -63,16 +63,6 @@ async function continueTo(page: Page, path: string) {
   await expect(page).toHaveURL(new RegExp(`/checkout/${path}$`));
 }
 
-// The demo buyers' carts follow them to other tests of this worker's store: leave them empty.
-test.afterEach(async ({ page }) => {
-  const signedIn = await page
-    .getByRole('button', { name: /^Hello, / })
-    .isVisible()
-    .catch(() => false);
-  if (!signedIn) return;
-  for (const locale of ['en-gb', 'en-us']) await emptyCart(page, locale);
-});
-
 test.describe('on a tablet', () => {
   test.use({ viewport: { width: 768, height: 1024 } });
 

@@ -32,16 +32,6 @@ async function fitsTheScreen(page: Page) {
   );
 }
 
-// The demo buyer's cart follows her to other tests of this worker's store: left empty.
-test.afterEach(async ({ page, baseURL }) => {
-  const signedIn = await page
-    .getByRole('button', { name: /^Hello, / })
-    .isVisible()
-    .catch(() => false);
-  if (!signedIn || !baseURL || !page.url().startsWith(baseURL)) return;
-  await emptyCart(page, 'en-us');
-});
-
 async function expressOrder(page: Page) {
   await page.goto('/en-us/');
   await signInFromHeader(page, DANA);

@@ -25,14 +25,6 @@ async function signInAsSam(page: Page) {
   await signInFromHeader(page, SAM);
 }
 
-test.afterEach(async ({ page }) => {
-  const signedIn = await page
-    .getByRole('button', { name: /^Hello, / })
-    .isVisible()
-    .catch(() => false);
-  if (signedIn) await emptyCart(page, 'en-gb');
-});
-
 test.describe('on a tablet', () => {
   test.use({ viewport: { width: 768, height: 1024 } });
 

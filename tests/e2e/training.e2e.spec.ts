@@ -91,15 +91,6 @@ async function fillParticipant(
   await group.getByLabel('Second preferred date').fill(who.dates[1]);
 }
 
-// Sam's cart follows Sam to other tests of this worker's store: leave it empty.
-test.afterEach(async ({ page }) => {
-  const signedIn = await page
-    .getByRole('button', { name: /^Hello, / })
-    .isVisible()
-    .catch(() => false);
-  if (signedIn) await emptyCart(page, LOCALE);
-});
-
 test.describe('on a tablet', () => {
   test.use({ viewport: { width: 768, height: 1024 } });
 
