@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../domain/order/order';
 import { findOrder } from '../server/src/orders/operator';
 import { BuyerFlow, samsPurchaseOrder, signInDemoBuyers } from '../tests/support/checkout-flow';
+import { stepOrder, TEST_OPERATOR } from '../tests/support/operator';
 import {
   runTool,
   startTestStore,
@@ -168,13 +169,27 @@ describe.each(testStoreKinds())('npm run orders while the store runs (%s)', (kin
   });
 
   if (kind === 'pglite') {
+    it('moves an order on for the browser tests, through the channel', async () => {
+      expect(await stepOrder(store.dataDir, first.webReference)).toBe('awaitingShipping');
+      expect(await lastEvent(first)).toEqual({
+        type: 'OrderStatusChanged',
+        actor: { kind: 'operator', id: TEST_OPERATOR },
+      });
+      // Nothing to do: the status as it stands.
+      expect(await stepOrder(store.dataDir, second.webReference)).toBe('cancelled');
+      await expect(stepOrder(store.dataDir, 'W0000000000')).rejects.toThrow(
+        'No order W0000000000.',
+      );
+    });
+
     it('opens the embedded database itself once the store is stopped', async () => {
       await store.stop();
       expect(printed(await orders('step', first.webReference, '--by', 'sam'))).toBe(
-        `${first.webReference} is awaitingShipping now.\n`,
+        `${first.webReference} is completed now.\n`,
       );
       const shown = printed(await orders('show', first.webReference));
-      expect(shown).toContain('  Status           awaitingShipping\n');
+      expect(shown).toContain('  Status           completed\n');
+      expect(shown).toMatch(/^ {2}Shipment {9}Royal Mail \S+$/m);
       expect(refused(await orders('show', 'W0000000000'))).toBe('No order W0000000000.');
     });
   }
