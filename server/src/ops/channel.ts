@@ -129,7 +129,7 @@ export async function openOperatorChannel(options: {
   const socketPath = operatorSocketPath(options.dataDir);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
     options.log.warn(
-      `No operator channel (npm run backup works only while the store is stopped): ${socketPath} is longer than a socket path may be; use a shorter DATA_DIR.`,
+      `No operator channel (npm run backup, keys, housekeeping, orders and mail then work only while the store is stopped): ${socketPath} is longer than a socket path may be; use a shorter DATA_DIR.`,
     );
     return undefined;
   }
