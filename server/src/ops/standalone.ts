@@ -11,8 +11,7 @@ import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import { EventStore } from '../event-store/event-store';
 import { mailTranslationsOnDemand } from '../mail/translations';
-import { orderFulfilment } from '../orders/fulfilment-process';
-import { createPaymentGateway } from '../payments/create-gateway';
+import { fulfilmentContext } from '../orders/fulfilment-process';
 import { SANDBOX_DENIED_PARTIES } from '../screening/denied-parties';
 import type { OperatorContext } from './handlers';
 
@@ -24,18 +23,16 @@ export interface StandaloneOperator {
 
 export function standaloneOperatorContext(
   database: Database,
-  config: Pick<ServerConfig, 'housekeeping' | 'fulfilment' | 'payments' | 'mail'>,
+  config: Pick<ServerConfig, 'housekeeping' | 'fulfilment' | 'mail'>,
 ): StandaloneOperator {
-  const fulfilment = orderFulfilment({
-    db: database.db,
-    store: () => eventStore,
-    payments: createPaymentGateway(config.payments, database.db),
-    stepMs: config.fulfilment.stepMs,
-    deniedParties: SANDBOX_DENIED_PARTIES,
-  });
-  const eventStore: EventStore = new EventStore(database.db, {
+  const eventStore = new EventStore(database.db, {
     registry: STREAM_REGISTRY,
-    contexts: { order: fulfilment.context },
+    contexts: {
+      order: fulfilmentContext({
+        stepMs: config.fulfilment.stepMs,
+        deniedParties: SANDBOX_DENIED_PARTIES,
+      }),
+    },
   });
   return {
     eventStore,
