@@ -70,8 +70,8 @@ type Args = ReturnType<typeof parse>;
 
 function stepped(result: OperatorResult<'orders-step'>): string {
   if (result.stepped) return `${result.webReference} is ${result.status} now.\n`;
-  const waiting = result.waiting ?? 'the fulfilment has no step for it now';
-  return `No step to take now: ${result.webReference} is ${result.status}.\n${waiting.charAt(0).toUpperCase()}${waiting.slice(1)}.\n`;
+  const waiting = result.waiting ?? 'The fulfilment has no step for it now.';
+  return `No step to take now: ${result.webReference} is ${result.status}.\n${waiting}\n`;
 }
 
 /** What the command prints, from the running store or from this process. */

@@ -179,29 +179,29 @@ export async function stepOrder(
   return { order: after.order, stepped, waiting: stepped ? null : waitingFor(after.order) };
 }
 
-/** Why the fulfilment takes no step for this order now, in an operator's words. */
+/** Why the fulfilment takes no step for this order now, in an operator's words (a sentence). */
 export function waitingFor(order: Order): string {
   const ref = order.webReference;
   switch (order.status) {
     case 'onHold':
       return order.hold
-        ? `it is on hold until ${order.hold.until}, when its names are screened again`
-        : 'it is on hold';
+        ? `It is on hold until ${order.hold.until}, when its names are screened again.`
+        : 'It is on hold.';
     case 'awaitingBilling':
-      return `it waits for its payment; once received: npm run orders -- move ${ref} created`;
+      return `It waits for its payment; once received: npm run orders -- move ${ref} created`;
     case 'open':
-      if (order.trainingInformationNeeded) return 'it waits for its training participants';
+      if (order.trainingInformationNeeded) return 'It waits for its training participants.';
       break;
     case 'processing':
-      return `it waits for its pre-ordered items (estimated ship date ${order.fulfilment.estimatedShipDate ?? 'unknown'})`;
+      return `It waits for its pre-ordered items (estimated ship date ${order.fulfilment.estimatedShipDate ?? 'unknown'}).`;
     case 'awaitingReturn':
-      return `it waits for the items to come back; then: npm run orders -- return ${ref}`;
+      return `It waits for the items to come back; then: npm run orders -- return ${ref}`;
     case 'error':
-      return `it waits for an operator: npm run orders -- move ${ref} processing`;
+      return `It waits for an operator: npm run orders -- move ${ref} processing`;
     default:
       break;
   }
-  return `the fulfilment has no step for an order that is ${order.status}`;
+  return `The fulfilment has no step for an order that is ${order.status}.`;
 }
 
 /** The orders, a line each, for a terminal. */
