@@ -27,6 +27,7 @@ import {
 import { callOperator, NoOperatorChannel, OperatorRefusal } from '../server/src/ops/client';
 import { operatorSocketPath, type OperatorResult } from '../server/src/ops/contract';
 import { OPERATOR_HANDLERS } from '../server/src/ops/handlers';
+import { standaloneOperatorContext } from '../server/src/ops/standalone';
 import { pgConnection, pgDumpArgs, pgInstructions, runPgTool } from '../server/src/ops/pg-tools';
 import { fail } from './store-database';
 
@@ -77,7 +78,7 @@ async function takeImage(config: ServerConfig): Promise<Taken> {
     try {
       const { result, attachment } = await OPERATOR_HANDLERS.backup(
         {},
-        { database, startedAt: new Date(), housekeeping: config.housekeeping },
+        standaloneOperatorContext(database, config).context,
       );
       if (!attachment) fail('The embedded database gave no image.');
       return { image: attachment, facts: result, how: 'the store was stopped' };

@@ -8,12 +8,13 @@ import { spawn } from 'node:child_process';
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { ROOT_DIR } from '../server/src/config';
+import { loadConfig, ROOT_DIR } from '../server/src/config';
 import { lockDataDir } from '../server/src/db/data-dir-lock';
 import { openDatabase, type Database } from '../server/src/db/database';
 import { migrate, readMigrations } from '../server/src/db/migrate';
 import { DEFAULT_HOUSEKEEPING } from '../server/src/housekeeping/settings';
 import { openOperatorChannel, type OperatorChannel } from '../server/src/ops/channel';
+import { standaloneOperatorContext } from '../server/src/ops/standalone';
 import { postgresUrl } from '../tests/support/databases';
 import {
   PURGED_TABLES,
@@ -102,7 +103,10 @@ describe('npm run housekeeping on the embedded database', () => {
     const db = await openStoreData();
     channel = await openOperatorChannel({
       dataDir,
-      context: { database: db, startedAt: new Date(), housekeeping: DEFAULT_HOUSEKEEPING },
+      context: {
+        ...standaloneOperatorContext(db, loadConfig({})).context,
+        housekeeping: DEFAULT_HOUSEKEEPING,
+      },
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
     });
     const before = await allRows(db);

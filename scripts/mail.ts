@@ -1,18 +1,17 @@
 /**
  * `npm run mail`: what waits in the mail outbox (decision 027), on the database the store
- * uses (DATABASE_URL, else the embedded one in DATA_DIR). `npm run mail -- --show <id>`
- * prints one mail's plain-text part (`--html` its HTML part).
+ * uses (DATABASE_URL, else the embedded one in DATA_DIR), while the store runs or not.
+ * `npm run mail -- --show <id>` prints one mail's plain-text part (`--html` its HTML part).
  *
- * The embedded database may be opened by one process at a time: while the store runs on it,
- * this says so and stops (stop the store first). On PostgreSQL it reads alongside the store.
+ * A store running on the embedded database, which only it may open, is asked through its
+ * operator channel (decision 037), and says whether it sends mail (its SMTP_URL); otherwise
+ * this opens the database and reads it, with this environment's SMTP_URL.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig, type ServerConfig } from '../server/src/config';
-import { mailConfigFrom } from '../server/src/mail/config';
-import { hasMailOutbox } from '../server/src/mail/outbox';
-import { mailPart, outboxReport } from '../server/src/mail/report';
-import { loadMailTranslations } from '../server/src/mail/translations';
-import { fail, openStoreDatabase } from './store-database';
+import { serializeError } from '../server/src/plugins/redact';
+import { isRefusal, operatorCommand } from './operator-command';
+import { fail } from './store-database';
 
 const USAGE = `Usage: npm run mail [-- --show <id> [--html]]
 
@@ -43,39 +42,39 @@ async function main(): Promise<void> {
     return;
   }
   let config: ServerConfig;
-  let smtpUrl: string | undefined;
   try {
     config = loadConfig();
-    smtpUrl = mailConfigFrom(process.env).smtpUrl;
   } catch (error) {
     fail((error as Error).message);
   }
-  const { database, close } = await openStoreDatabase(config, 'npm run mail');
+  // Reading needs no migration: a database the store never ran on says so.
+  const options = { tool: 'npm run mail', migrate: false };
   try {
-    if (!(await hasMailOutbox(database.db))) {
-      process.stdout.write('Mail outbox: none in this database yet (start the store once).\n');
-      return;
-    }
-    const translations = loadMailTranslations();
     if (args.values.show !== undefined) {
-      const part = await mailPart(
-        database.db,
-        args.values.show,
-        args.values.html ? 'html' : 'text',
-        translations,
+      const { text } = await operatorCommand(
+        config,
+        'mail-show',
+        { id: args.values.show, html: args.values.html },
+        options,
       );
-      if (part === undefined) {
-        process.exitCode = 1;
-        console.error(`No mail ${args.values.show} in the outbox.`);
-        return;
-      }
-      process.stdout.write(part);
+      process.stdout.write(text);
       return;
     }
-    process.stdout.write(await outboxReport(database.db, { smtpUrl, translations }));
-  } finally {
-    await close();
+    process.stdout.write((await operatorCommand(config, 'mail-list', {}, options)).report);
+  } catch (error) {
+    // No such mail: said, not thrown.
+    if (isRefusal(error)) {
+      process.exitCode = 1;
+      console.error(error.message);
+      return;
+    }
+    throw error;
   }
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  // A database error's message may quote its parameters: only its code and statement.
+  fail(`npm run mail failed: ${serializeError(error).message}`);
+}

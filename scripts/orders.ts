@@ -1,35 +1,31 @@
 /**
  * `npm run orders -- <command>`: the store's staff at work on orders (decision 029), on the
- * database the store uses (DATABASE_URL, else the embedded one in DATA_DIR; that one while
- * the store is stopped). Each change is an event on the order with the operator as actor.
+ * database the store uses (DATABASE_URL, else the embedded one in DATA_DIR), while the store
+ * runs or not. A store running on the embedded database, which only it may open, is sent the
+ * command through its operator channel (decision 037); otherwise this opens the database and
+ * does the same. Each change is an event on the order with the operator as actor.
  *
  *   list [--status <status>] [--limit <n>]   the newest orders, a line each
  *   show <order>                             one order and its history
  *   cancel <order> [--note <text>]           cancels it (Cancel Pending once it is at work)
  *   return <order> [--note <text>]           a completed order is coming back; then, it is back
  *   move <order> <status> [--note <text>]    any step the rules allow (payment received, ...)
+ *   step <order>                             its next fulfilment step, now rather than later
  *
  * <order> is its id, its Web reference # or its Order #. --by names the operator (default:
- * the system user's name).
+ * the system user's name). `step` takes the step the store would take when the step's time
+ * (FULFILMENT_STEP_SECONDS) has passed; an order that waits for something else (its hold's
+ * end, a payment, training participants, a pre-ordered product) is left as it is, and the
+ * tool says what it waits for.
  */
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { STREAM_REGISTRY } from '../domain/registry';
 import { loadConfig, type ServerConfig } from '../server/src/config';
-import { migrate, readMigrations } from '../server/src/db/migrate';
-import { CommandHandler } from '../server/src/commands/execute';
-import { EventStore } from '../server/src/event-store/event-store';
-import { rebuildStaleReadModels } from '../server/src/event-store/read-models';
-import {
-  changeOrder,
-  findOrder,
-  OperatorError,
-  orderReport,
-  ordersReport,
-  parseStatus,
-  type OperatorAction,
-} from '../server/src/orders/operator';
-import { fail, openStoreDatabase } from './store-database';
+import { OperatorError, parseStatus } from '../server/src/orders/operator';
+import { serializeError } from '../server/src/plugins/redact';
+import type { OperatorResult } from '../server/src/ops/contract';
+import { isRefusal, operatorCommand } from './operator-command';
+import { fail } from './store-database';
 
 const USAGE = `Usage: npm run orders -- <command>
 
@@ -38,9 +34,15 @@ const USAGE = `Usage: npm run orders -- <command>
   cancel <order> [--note <text>]           cancels it (Cancel Pending once it is at work)
   return <order> [--note <text>]           a completed order is coming back; then, it is back
   move <order> <status> [--note <text>]    any step the rules allow
+  step <order>                             its next fulfilment step, now rather than later
 
   <order>: its id, Web reference # or Order #.  --by <name>: the operator (default: you).
 `;
+
+const COMMANDS = ['list', 'show', 'cancel', 'return', 'move', 'step'] as const;
+type Command = (typeof COMMANDS)[number];
+
+const MAX_LIMIT = 10_000;
 
 function parse() {
   try {
@@ -60,12 +62,55 @@ function parse() {
   }
 }
 
-function actionOf(command: string, positionals: readonly string[]): OperatorAction {
-  if (command === 'cancel') return { kind: 'cancel' };
-  if (command === 'return') return { kind: 'return' };
-  const to = positionals[2];
+function isCommand(value: string): value is Command {
+  return (COMMANDS as readonly string[]).includes(value);
+}
+
+type Args = ReturnType<typeof parse>;
+
+function stepped(result: OperatorResult<'orders-step'>): string {
+  if (result.stepped) return `${result.webReference} is ${result.status} now.\n`;
+  const waiting = result.waiting ?? 'The fulfilment has no step for it now.';
+  return `No step to take now: ${result.webReference} is ${result.status}.\n${waiting}\n`;
+}
+
+/** What the command prints, from the running store or from this process. */
+async function run(config: ServerConfig, command: Command, args: Args): Promise<string> {
+  const options = { tool: `npm run orders -- ${command}`, migrate: true };
+  const reference = args.positionals[1] ?? '';
+  const by = args.values.by ?? userInfo().username;
+  switch (command) {
+    case 'list': {
+      const limit = args.values.limit === undefined ? 50 : Number(args.values.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
+        fail(`--limit takes a whole number from 1 to ${String(MAX_LIMIT)}.`);
+      }
+      const status =
+        args.values.status === undefined ? {} : { status: parseStatus(args.values.status) };
+      return (await operatorCommand(config, 'orders-list', { limit, ...status }, options)).report;
+    }
+    case 'show':
+      return (await operatorCommand(config, 'orders-show', { reference }, options)).report;
+    case 'step':
+      return stepped(await operatorCommand(config, 'orders-step', { reference, by }, options));
+    default: {
+      const to = command === 'move' ? parseStatus(moveTarget(args)) : undefined;
+      const note = args.values.note ? { note: args.values.note } : {};
+      const order = await operatorCommand(
+        config,
+        'orders-change',
+        { reference, action: command, ...(to ? { to } : {}), ...note, by },
+        options,
+      );
+      return `${order.webReference} is ${order.status} now.\n`;
+    }
+  }
+}
+
+function moveTarget(args: Args): string {
+  const to = args.positionals[2];
   if (!to) fail(`move needs the status to move to.\n\n${USAGE}`);
-  return { kind: 'move', to: parseStatus(to) };
+  return to;
 }
 
 async function main(): Promise<void> {
@@ -75,9 +120,7 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  if (!['list', 'show', 'cancel', 'return', 'move'].includes(command)) {
-    fail(`Unknown command "${command}".\n\n${USAGE}`);
-  }
+  if (!isCommand(command)) fail(`Unknown command "${command}".\n\n${USAGE}`);
   if (command !== 'list' && !reference) fail(`${command} needs an order.\n\n${USAGE}`);
   let config: ServerConfig;
   try {
@@ -85,46 +128,22 @@ async function main(): Promise<void> {
   } catch (error) {
     fail((error as Error).message);
   }
-  const { database, close } = await openStoreDatabase(config, 'npm run orders');
   try {
-    await migrate(database, await readMigrations());
-    const store = new EventStore(database.db, { registry: STREAM_REGISTRY });
-    await rebuildStaleReadModels(database.db, store, STREAM_REGISTRY);
-    if (command === 'list') {
-      const limit = args.values.limit === undefined ? 50 : Number(args.values.limit);
-      if (!Number.isInteger(limit) || limit < 1) fail('--limit takes a whole number above 0.');
-      process.stdout.write(
-        await ordersReport(database.db, {
-          limit,
-          ...(args.values.status ? { status: parseStatus(args.values.status) } : {}),
-        }),
-      );
-      return;
-    }
-    const ref = reference ?? '';
-    if (command === 'show') {
-      const found = await findOrder(database.db, ref);
-      if (!found) fail(`No order ${ref}.`);
-      process.stdout.write(orderReport(found.order));
-      return;
-    }
-    const order = await changeOrder(database.db, new CommandHandler(store), {
-      reference: ref,
-      action: actionOf(command, args.positionals),
-      operator: args.values.by ?? userInfo().username,
-      ...(args.values.note ? { note: args.values.note } : {}),
-    });
-    process.stdout.write(`${order.webReference} is ${order.status} now.\n`);
+    process.stdout.write(await run(config, command, args));
   } catch (error) {
-    if (error instanceof OperatorError) {
+    // An unknown order, a change the rules refuse, a status that is none: said, not thrown.
+    if (error instanceof OperatorError || isRefusal(error)) {
       process.exitCode = 1;
       console.error(error.message);
       return;
     }
     throw error;
-  } finally {
-    await close();
   }
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  // A database error's message may quote its parameters: only its code and statement.
+  fail(`npm run orders failed: ${serializeError(error).message}`);
+}

@@ -1,13 +1,16 @@
 /**
- * The store's database for a command-line tool (`npm run mail`, `npm run orders`): the
- * PostgreSQL server of DATABASE_URL, else the embedded one in DATA_DIR. The embedded one may
- * be opened by one process at a time: while the store runs on it, the tool says so and stops.
+ * The store's database for a command-line tool (`npm run orders`, `mail`, `keys`,
+ * `housekeeping`): the PostgreSQL server of DATABASE_URL, else the embedded one in DATA_DIR.
+ * The embedded one may be opened by one process at a time: the tools ask a store running on it
+ * through its operator channel (decision 037) and come here only when none answered, so a
+ * store holding it here is one without a channel; the tool says so and stops.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ServerConfig } from '../server/src/config';
 import { DataDirInUseError, lockDataDir } from '../server/src/db/data-dir-lock';
 import { openDatabase, type Database } from '../server/src/db/database';
+import { operatorSocketPath } from '../server/src/ops/contract';
 
 export function fail(message: string): never {
   console.error(message);
@@ -39,7 +42,7 @@ export async function openStoreDatabase(config: ServerConfig, tool: string): Pro
   } catch (error) {
     if (!(error instanceof DataDirInUseError)) throw error;
     fail(
-      `${error.message}.\nThe embedded database can be opened by one process at a time: stop the store, then run ${tool} again (on PostgreSQL, with DATABASE_URL, it works while the store runs).`,
+      `${error.message}.\nIt does not answer on its operator channel, ${operatorSocketPath(config.dataDir)} (see its log for "operator channel"), and the embedded database can be opened by one process at a time: without that channel, stop the store, then run ${tool} again.`,
     );
   }
   const database = await openDatabase({ kind: 'pglite', dataDir: dir }).catch(

@@ -230,6 +230,47 @@ describe('the store’s fulfilment steps', () => {
     });
   });
 
+  it('takes an operator’s early step at once, but still waits for a hold, a date, a payment or participants', () => {
+    const availableOn = { 'WRI4-KIT': '2027-03-01' };
+    const advance = (order: Order, now: string, early?: boolean) =>
+      decideOrder(
+        {
+          type: 'AdvanceFulfilment',
+          data: { from: order.status, ...(early === undefined ? {} : { early }) },
+          metadata: { commandId: `a-${now}`, now },
+        },
+        { order },
+        context(now, { availableOn }),
+      );
+    const kit = placed([line('kit')]);
+    const soon = later(1_000);
+    expect(advance(kit, soon)).toEqual([]);
+    expect(advance(kit, soon, false)).toEqual([]);
+    expect(advance(kit, soon, true)).toMatchObject([
+      {
+        type: 'OrderStatusChanged',
+        data: { from: 'created', to: 'open', at: soon, orderNumber: '40000002' },
+      },
+    ]);
+    const waiting: Order[] = [
+      placed([line('kit')], {
+        status: 'onHold',
+        hold: { reason: 'screening', until: later(48 * 3_600_000) },
+      }),
+      placed([line('kit')], { status: 'awaitingBilling' }),
+      run(placed([line('training', 2)])).order,
+      run(placed([line('preOrder')]), { availableOn }).order,
+      placed([line('kit')], { status: 'completed' }),
+    ];
+    for (const order of waiting) {
+      const events = advance(order, later(100 * STEP_MS), true);
+      expect(
+        events.filter((e) => e.type === 'OrderStatusChanged'),
+        order.status,
+      ).toEqual([]);
+    }
+  });
+
   it('refunds the card charge of a cancelled, returned or declined order, once', () => {
     const card: Order['payment'] = {
       method: 'card',

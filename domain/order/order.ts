@@ -174,8 +174,14 @@ export type OrderCommand = (
   /**
    * The store's fulfilment takes the order's next step if one is due (fulfilment.ts), from
    * `from` (an order that moved on meanwhile is left alone: its newer change has its own step).
+   * `early`: an operator's step (`npm run orders -- step`), taken now rather than once the
+   * store's step time has passed; a hold's end, a pre-ordered product's date, a payment or
+   * training participants are still waited for.
    */
-  | { readonly type: 'AdvanceFulfilment'; readonly data: { readonly from: OrderStatus } }
+  | {
+      readonly type: 'AdvanceFulfilment';
+      readonly data: { readonly from: OrderStatus; readonly early?: boolean };
+    }
   /** Participants given after the order was placed (decided by `decideTrainingAfterOrder`). */
   | {
       readonly type: 'GiveOrderTrainingParticipants';
@@ -245,7 +251,10 @@ export function decideOrder(
     case 'AdvanceFulfilment': {
       if (state.order.status !== command.data.from) return [];
       if (!context) throw new DomainError('order.refused', withValues(ORDER_MESSAGES.refused, {}));
-      const step = nextFulfilmentStep(state.order, context);
+      const step = nextFulfilmentStep(
+        state.order,
+        command.data.early ? { ...context, stepMs: 0 } : context,
+      );
       if (step) return [{ type: 'OrderStatusChanged', v: 1, data: step }];
       const until = deferredUntil(state.order, context);
       return until

@@ -19,6 +19,7 @@ import { startIdentity } from './auth/identity';
 import { seedDemoUsers } from './auth/demo-users';
 import { createPaymentGateway } from './payments/create-gateway';
 import { openOperatorChannel, type OperatorChannel } from './ops/channel';
+import { mailTranslationsOnDemand } from './mail/translations';
 
 /** Time allowed for a clean shutdown before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 4_000;
@@ -84,11 +85,17 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       requestTimeoutMs: config.requestTimeoutMs,
     });
     // The embedded database is this process's alone: operators reach it through the store
-    // (npm run backup; decision 037).
+    // (npm run backup, keys, housekeeping, orders, mail; decision 037).
     if (database.kind === 'pglite') {
       operator = await openOperatorChannel({
         dataDir: config.dataDir,
-        context: { database, startedAt: new Date(), housekeeping: config.housekeeping },
+        context: {
+          database,
+          startedAt: new Date(),
+          housekeeping: config.housekeeping,
+          commands: app.commands,
+          mail: { smtpUrl: config.mail.smtpUrl, translations: mailTranslationsOnDemand() },
+        },
         log: {
           info: (message) => app.log.info(message),
           warn: (message) => app.log.warn(message),

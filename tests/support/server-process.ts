@@ -10,6 +10,8 @@ import { freePort } from './free-port';
 
 export interface StoreProcess {
   readonly url: string;
+  /** Its DATA_DIR: where its embedded database and its operator channel are (ops/contract.ts). */
+  readonly dataDir: string;
   readonly child: ChildProcess;
   /** Everything the process wrote so far, stdout and stderr together. */
   output(): string;
@@ -67,6 +69,7 @@ export async function launchStoreProcess(options: StoreProcessOptions): Promise<
 
   const store: StoreProcess = {
     url,
+    dataDir: options.dataDir,
     child,
     output: () => output,
     exited: () => exit,

@@ -65,3 +65,9 @@ export function loadMailTranslations(localesDir: string = LOCALES_DIR): MailTran
     },
   };
 }
+
+/** The catalogs read when first asked for (an operator's `npm run mail`), then kept. */
+export function mailTranslationsOnDemand(localesDir: string = LOCALES_DIR): () => MailTranslations {
+  let loaded: MailTranslations | undefined;
+  return () => (loaded ??= loadMailTranslations(localesDir));
+}

@@ -15,9 +15,11 @@ import { KeyRing, listKeys } from '../auth/keys';
 import { migrate, readMigrations } from '../db/migrate';
 import { DEFAULT_HOUSEKEEPING } from '../housekeeping/settings';
 import { tarEntryNames } from './backup-file';
+import { loadConfig } from '../config';
 import { openOperatorChannel, type OperatorChannel } from './channel';
 import { callOperator, NoOperatorChannel, OperatorRefusal } from './client';
 import { operatorSocketPath } from './contract';
+import { standaloneOperatorContext } from './standalone';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -47,7 +49,7 @@ describe.each(testDatabaseTargets())('the operator channel ($kind)', (target) =>
     channel = await openOperatorChannel({
       dataDir,
       context: {
-        database: database(),
+        ...standaloneOperatorContext(database(), loadConfig({})).context,
         startedAt: new Date('2026-11-24T09:00:00Z'),
         housekeeping: DEFAULT_HOUSEKEEPING,
       },
@@ -118,6 +120,36 @@ describe.each(testDatabaseTargets())('the operator channel ($kind)', (target) =>
       error: { code: 'bad_request', message: 'The request is too long.' },
     });
     expect(await rawRequest(socketPath, '{"command":"status"}\n')).toMatchObject({ ok: true });
+  });
+
+  it('answers what it cannot do for npm run orders and mail as a refusal in words', async () => {
+    const refusal = (promise: Promise<unknown>) => promise.catch((error: unknown) => error);
+    expect(await refusal(callOperator(socketPath, 'orders-show', { reference: 'W1' }))).toEqual(
+      new OperatorRefusal('refused', 'No order W1.'),
+    );
+    expect(
+      await refusal(
+        callOperator(socketPath, 'orders-change', { reference: 'W1', action: 'move', by: 'alex' }),
+      ),
+    ).toEqual(new OperatorRefusal('refused', 'move needs the status to move to.'));
+    expect(
+      await refusal(callOperator(socketPath, 'orders-step', { reference: 'W1', by: 'alex' })),
+    ).toEqual(new OperatorRefusal('refused', 'No order W1.'));
+    expect(
+      await refusal(callOperator(socketPath, 'mail-show', { id: 'nope', html: false })),
+    ).toEqual(new OperatorRefusal('refused', 'No mail nope in the outbox.'));
+    expect((await callOperator(socketPath, 'orders-list', { limit: 5 })).result).toEqual({
+      report: 'No orders.\n',
+    });
+    expect((await callOperator(socketPath, 'mail-list', {})).result.report).toMatch(
+      /^Mail outbox: nothing waits\. 0 sent before\.\n$/,
+    );
+    expect(
+      await rawRequest(
+        socketPath,
+        '{"command":"orders-change","args":{"reference":"W1","action":"explode","by":"a"}}\n',
+      ),
+    ).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
   });
 
   it('removes its socket when it closes', async () => {

@@ -18,12 +18,7 @@ import {
   type OperatorCommandName,
 } from './contract';
 import { serializeError } from '../plugins/redact';
-import {
-  OPERATOR_HANDLERS,
-  OperatorCommandError,
-  type Handled,
-  type OperatorContext,
-} from './handlers';
+import { OperatorCommandError, runOperatorCommand, type OperatorContext } from './handlers';
 
 /** A connection that says nothing for this long is closed. */
 const IDLE_MS = 30_000;
@@ -66,11 +61,7 @@ async function dispatch(line: string, context: OperatorContext, log: OperatorLog
   try {
     const started = performance.now();
     // The arguments were parsed by this command's own schema just above.
-    const handler = OPERATOR_HANDLERS[command] as (
-      args: unknown,
-      context: OperatorContext,
-    ) => Promise<Handled<OperatorCommandName>>;
-    const handled = await handler(args.data, context);
+    const handled = await runOperatorCommand(command, args.data, context);
     log.info(
       `operator command ${command} answered in ${Math.round(performance.now() - started)} ms`,
     );
@@ -138,7 +129,7 @@ export async function openOperatorChannel(options: {
   const socketPath = operatorSocketPath(options.dataDir);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
     options.log.warn(
-      `No operator channel (npm run backup works only while the store is stopped): ${socketPath} is longer than a socket path may be; use a shorter DATA_DIR.`,
+      `No operator channel (npm run backup, keys, housekeeping, orders and mail then work only while the store is stopped): ${socketPath} is longer than a socket path may be; use a shorter DATA_DIR.`,
     );
     return undefined;
   }

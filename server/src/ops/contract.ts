@@ -1,12 +1,13 @@
 /**
  * The operator channel's commands (decision 037): a Unix domain socket in DATA_DIR through
- * which the running store answers the store's operators (`npm run backup`, and later others
- * such as `keys rotate`). Each command names its arguments and its answer with zod; the
+ * which the running store answers the store's operators (`npm run backup`, `keys`,
+ * `housekeeping`, `orders`, `mail`). Each command names its arguments and its answer with zod; the
  * store validates the arguments, the operator's tool validates the answer. A command is added
  * here and in handlers.ts; the types make both sides agree.
  */
 import path from 'node:path';
 import * as z from 'zod';
+import { ORDER_STATUSES } from '../../../domain/order/status';
 import { KEY_PURPOSES } from '../auth/keys';
 
 /** Linux keeps a socket's path in 108 bytes, the terminating NUL included. */
@@ -19,6 +20,16 @@ export function operatorSocketPath(dataDir: string): string {
 
 const counts = z.record(z.string(), z.number().int().nonnegative());
 const rotatedKey = z.object({ purpose: z.enum(KEY_PURPOSES), id: z.string().min(1) });
+/** An order's id, Web reference # or Order #. */
+const orderReference = z.string().trim().min(1).max(100);
+/** Who acts: their name is the actor of the order's event. */
+const operatorName = z.string().trim().min(1).max(100);
+const orderSummary = z.object({
+  orderId: z.string().min(1),
+  webReference: z.string().min(1),
+  orderNumber: z.string().nullable(),
+  status: z.enum(ORDER_STATUSES),
+});
 
 export const OPERATOR_COMMANDS = {
   status: {
@@ -84,6 +95,54 @@ export const OPERATOR_COMMANDS = {
       ),
     }),
   },
+  'orders-list': {
+    summary: 'the newest orders, a line each (npm run orders -- list)',
+    args: z
+      .object({
+        status: z.enum(ORDER_STATUSES).optional(),
+        limit: z.number().int().min(1).max(10_000),
+      })
+      .strict(),
+    result: z.object({ report: z.string() }),
+  },
+  'orders-show': {
+    summary: 'one order and its history',
+    args: z.object({ reference: orderReference }).strict(),
+    result: z.object({ order: orderSummary, report: z.string() }),
+  },
+  'orders-change': {
+    summary: "an operator cancels, returns or moves an order, under the fulfilment's rules",
+    args: z
+      .object({
+        reference: orderReference,
+        action: z.enum(['cancel', 'return', 'move']),
+        /** The status a move goes to. */
+        to: z.enum(ORDER_STATUSES).optional(),
+        note: z.string().max(2_000).optional(),
+        by: operatorName,
+      })
+      .strict(),
+    result: orderSummary,
+  },
+  'orders-step': {
+    summary: "the order's next fulfilment step, taken now rather than at its time",
+    args: z.object({ reference: orderReference, by: operatorName }).strict(),
+    result: orderSummary.extend({
+      stepped: z.boolean(),
+      /** What the order waits for, when no step was taken. */
+      waiting: z.string().nullable(),
+    }),
+  },
+  'mail-list': {
+    summary: 'the mails not sent yet (npm run mail)',
+    args: z.object({}).strict(),
+    result: z.object({ report: z.string() }),
+  },
+  'mail-show': {
+    summary: "one mail's headers and its plain-text (or HTML) part",
+    args: z.object({ id: z.string().min(1).max(300), html: z.boolean() }).strict(),
+    result: z.object({ text: z.string() }),
+  },
 } as const satisfies Record<
   string,
   { readonly summary: string; readonly args: z.ZodType; readonly result: z.ZodType }
@@ -112,6 +171,8 @@ export const operatorErrorCodes = [
   'unknown_command',
   'invalid_args',
   'unavailable',
+  /** What was asked cannot be done, and the message says why (no such order, a rule). */
+  'refused',
   'failed',
 ] as const;
 

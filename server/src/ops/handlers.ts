@@ -3,10 +3,25 @@
  * makes a command without a handler, or a handler with the wrong arguments or answer, a
  * type error.
  */
+import type { Order } from '../../../domain/order/order';
+import type { OrderStatus } from '../../../domain/order/status';
 import { listKeys, rotateKeys } from '../auth/keys';
+import type { CommandHandler } from '../commands/execute';
 import type { Database, SqlSession } from '../db/database';
 import { runHousekeepingNow } from '../housekeeping/housekeeper';
 import type { HousekeepingSettings } from '../housekeeping/settings';
+import { hasMailOutbox } from '../mail/outbox';
+import { mailPart, outboxReport } from '../mail/report';
+import type { MailTranslations } from '../mail/translations';
+import {
+  changeOrder,
+  findOrder,
+  OperatorError,
+  orderReport,
+  ordersReport,
+  stepOrder,
+  type OperatorAction,
+} from '../orders/operator';
 import type { OperatorArgs, OperatorCommandName, OperatorResult } from './contract';
 
 export interface OperatorContext {
@@ -14,6 +29,17 @@ export interface OperatorContext {
   readonly startedAt: Date;
   /** The store's housekeeping settings, for `npm run housekeeping` (decision 044). */
   readonly housekeeping: HousekeepingSettings;
+  /**
+   * The store's one way in for writes (decision 047), for `npm run orders`; its event store
+   * serves the order kind's fulfilment context, which `orders-step` needs.
+   */
+  readonly commands: CommandHandler;
+  /** For `npm run mail`: where the store sends mail (SMTP_URL) and the mails' catalogs. */
+  readonly mail: {
+    readonly smtpUrl: string | undefined;
+    /** Read when first needed. */
+    readonly translations: () => MailTranslations;
+  };
 }
 
 export interface Handled<N extends OperatorCommandName> {
@@ -26,7 +52,7 @@ export interface Handled<N extends OperatorCommandName> {
 export class OperatorCommandError extends Error {
   override readonly name = 'OperatorCommandError';
   constructor(
-    readonly code: 'unavailable' | 'failed',
+    readonly code: 'unavailable' | 'refused' | 'failed',
     message: string,
   ) {
     super(message);
@@ -51,6 +77,38 @@ export async function storeFacts(session: Pick<SqlSession, 'rows'>) {
     postgresVersion: version?.v ?? 'unknown',
   };
 }
+
+/** An order in a few words: what the operator's tool prints and tests look at. */
+function summaryOf(order: Order): OperatorResult<'orders-show'>['order'] {
+  return {
+    orderId: order.orderId,
+    webReference: order.webReference,
+    orderNumber: order.fulfilment.orderNumber,
+    status: order.status,
+  };
+}
+
+/** A change the rules refuse, or an order that is not there, answered as a refusal. */
+async function refusingAsOperator<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof OperatorError) throw new OperatorCommandError('refused', error.message);
+    throw error;
+  }
+}
+
+function orderAction(
+  action: OperatorArgs<'orders-change'>['action'],
+  to: OrderStatus | undefined,
+): OperatorAction {
+  if (action !== 'move') return { kind: action };
+  if (to === undefined)
+    throw new OperatorCommandError('refused', 'move needs the status to move to.');
+  return { kind: 'move', to };
+}
+
+const NO_OUTBOX = 'Mail outbox: none in this database yet (start the store once).\n';
 
 type Handlers = {
   readonly [N in OperatorCommandName]: (
@@ -110,4 +168,70 @@ export const OPERATOR_HANDLERS: Handlers = {
     const report = await runHousekeepingNow(database.db, housekeeping, { dryRun });
     return { result: { ...report, tables: [...report.tables] } };
   },
+
+  'orders-list': async ({ status, limit }, { database }) => ({
+    result: {
+      report: await ordersReport(database.db, { limit, ...(status ? { status } : {}) }),
+    },
+  }),
+
+  'orders-show': async ({ reference }, { database }) => {
+    const found = await findOrder(database.db, reference);
+    if (!found) throw new OperatorCommandError('refused', `No order ${reference}.`);
+    return { result: { order: summaryOf(found.order), report: orderReport(found.order) } };
+  },
+
+  // Each change is an event with the operator as its actor (decision 047).
+  'orders-change': async ({ reference, action, to, note, by }, { database, commands }) => {
+    const order = await refusingAsOperator(() =>
+      changeOrder(database.db, commands, {
+        reference,
+        action: orderAction(action, to),
+        operator: by,
+        ...(note ? { note } : {}),
+      }),
+    );
+    return { result: summaryOf(order) };
+  },
+
+  'orders-step': async ({ reference, by }, { database, commands }) => {
+    const { order, stepped, waiting } = await refusingAsOperator(() =>
+      stepOrder(database.db, commands, { reference, operator: by }),
+    );
+    return { result: { ...summaryOf(order), stepped, waiting } };
+  },
+
+  'mail-list': async (_args, { database, mail }) => {
+    if (!(await hasMailOutbox(database.db))) return { result: { report: NO_OUTBOX } };
+    const report = await outboxReport(database.db, {
+      smtpUrl: mail.smtpUrl,
+      translations: mail.translations(),
+    });
+    return { result: { report } };
+  },
+
+  'mail-show': async ({ id, html }, { database, mail }) => {
+    if (!(await hasMailOutbox(database.db))) return { result: { text: NO_OUTBOX } };
+    const part = await mailPart(database.db, id, html ? 'html' : 'text', mail.translations());
+    if (part === undefined)
+      throw new OperatorCommandError('refused', `No mail ${id} in the outbox.`);
+    return { result: { text: part } };
+  },
 };
+
+/**
+ * One command's handler run on arguments its contract has parsed: by the channel, and by an
+ * operator's tool that opened the database itself because no store runs.
+ */
+export function runOperatorCommand<N extends OperatorCommandName>(
+  command: N,
+  args: OperatorArgs<N>,
+  context: OperatorContext,
+): Promise<Handled<N>> {
+  // The mapped type pairs each name with its own handler; TypeScript cannot follow N into it.
+  const handler = OPERATOR_HANDLERS[command] as (
+    args: OperatorArgs<N>,
+    context: OperatorContext,
+  ) => Promise<Handled<N>>;
+  return handler(args, context);
+}

@@ -99,7 +99,18 @@ export function orderFulfilment(deps: FulfilmentDeps): OrderFulfilment {
     },
   });
 
-  const context: ContextProvider = async ({ db, state, commands }) => {
+  return { process, context: fulfilmentContext(deps) };
+}
+
+/**
+ * The order kind's context provider alone: what a step is decided with. An operator's tool
+ * that opens the database itself (no process runs there, no payment is taken) needs only it.
+ */
+export function fulfilmentContext(
+  deps: Pick<FulfilmentDeps, 'stepMs' | 'deniedParties' | 'now'>,
+): ContextProvider {
+  const now = () => deps.now?.() ?? new Date();
+  return async ({ db, state, commands }) => {
     const advance = (commands as readonly { type: string; metadata?: { now?: string } }[]).find(
       (c) => c.type === 'AdvanceFulfilment',
     );
@@ -126,6 +137,4 @@ export function orderFulfilment(deps: FulfilmentDeps): OrderFulfilment {
     };
     return fulfilment;
   };
-
-  return { process, context };
 }

@@ -1,8 +1,9 @@
 /**
  * What the store's staff do to orders (`npm run orders`; decision 029): list them, look at
- * one, cancel, return or move one. Each change is a `ChangeOrderStatus` command on the
- * order's stream with the operator as its actor, under the same rules as the store's own
- * steps (ORDER_TRANSITIONS); a refused change says why in the rules' words.
+ * one, cancel, return or move one, or take its next fulfilment step now. Each change is a
+ * `ChangeOrderStatus` command on the order's stream with the operator as its actor, under the
+ * same rules as the store's own steps (ORDER_TRANSITIONS); a refused change says why in the
+ * rules' words. A step is the fulfilment's own `AdvanceFulfilment`, taken early.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -129,6 +130,78 @@ export async function changeOrder(
   const after = await findOrder(db, order.orderId);
   if (!after) throw new Error(`Order ${order.orderId} was not found after the change`);
   return after.order;
+}
+
+export interface OperatorStep {
+  readonly reference: string;
+  readonly operator: string;
+  readonly now?: Date;
+}
+
+export interface Stepped {
+  /** The order after the step (or as it stands, when no step was taken). */
+  readonly order: Order;
+  readonly stepped: boolean;
+  /** What the order waits for, when no step was taken. */
+  readonly waiting: string | null;
+}
+
+/**
+ * The order's next fulfilment step, taken now rather than when the store would (decision
+ * 029): the fulfilment's own `AdvanceFulfilment`, early, with the operator as its actor. The
+ * commands' event store must serve the order kind's fulfilment context (fulfilment-process.ts).
+ */
+export async function stepOrder(
+  db: Db,
+  commands: CommandHandler,
+  step: OperatorStep,
+): Promise<Stepped> {
+  const row = await findOrder(db, step.reference);
+  if (!row) throw new OperatorError(`No order ${step.reference}.`);
+  const order = row.order;
+  const executed = await commands.execute(
+    'order',
+    row.streamId,
+    { type: 'AdvanceFulfilment', data: { from: order.status, early: true } },
+    acting.operator(step.operator),
+    {
+      commandId: `operator-${randomUUID()}`,
+      expectedVersion: row.version,
+      locale: isLocale(order.locale) ? order.locale : null,
+      now: step.now ?? new Date(),
+    },
+  );
+  const result = executed.result;
+  if (result.status === 'rejected') throw new OperatorError(formatMessage(result.message));
+  const after = await findOrder(db, order.orderId);
+  if (!after) throw new Error(`Order ${order.orderId} was not found after the step`);
+  const stepped = executed.events.some(({ event }) => event.type === 'OrderStatusChanged');
+  return { order: after.order, stepped, waiting: stepped ? null : waitingFor(after.order) };
+}
+
+/** Why the fulfilment takes no step for this order now, in an operator's words (a sentence). */
+export function waitingFor(order: Order): string {
+  const ref = order.webReference;
+  switch (order.status) {
+    case 'onHold':
+      return order.hold
+        ? `It is on hold until ${order.hold.until}, when its names are screened again.`
+        : 'It is on hold.';
+    case 'awaitingBilling':
+      return `It waits for its payment; once received: npm run orders -- move ${ref} created`;
+    case 'open':
+      if (order.trainingInformationNeeded) return 'It waits for its training participants.';
+      break;
+    case 'processing':
+      return `It waits for its pre-ordered items (estimated ship date ${order.fulfilment.estimatedShipDate ?? 'unknown'}).`;
+    case 'awaitingReturn':
+      return `It waits for the items to come back; then: npm run orders -- return ${ref}`;
+    case 'error':
+      return `It waits for an operator: npm run orders -- move ${ref} processing`;
+    default:
+      break;
+  }
+  return `The fulfilment has no step for an order that is ${order.status}.`;
 }
 
 /** The orders, a line each, for a terminal. */
