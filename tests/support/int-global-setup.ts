@@ -3,10 +3,9 @@
  * of initialising their own (about 0.7 s against 3 s here), empty and with every migration
  * applied (another 2 s a database saved). Removed at the end.
  */
-import { rm } from 'node:fs/promises';
+import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { cp } from 'node:fs/promises';
 import { openDatabase } from '../../server/src/db/database';
 import { migrate, readMigrations } from '../../server/src/db/migrate';
 import { tempDir } from './temp-dir';
