@@ -1,6 +1,6 @@
 /**
  * The order integration test files start in: the long ones first (the crash test, the
- * fuzzer, the backup round trip, the store process tests), so that no worker is left with a
+ * fuzzer, the backup round trip, the operator tools, the store process tests), so that no worker is left with a
  * four-minute file at the end while the other waits. Vitest's own order (by earlier
  * durations, which a clean clone has none of, else by file size) puts the small crash spec
  * last. Within each part, Vitest's order.
@@ -11,6 +11,8 @@ const LONG_FIRST = [
   /tests\/crash\//,
   /scripts\/fuzz\//,
   /scripts\/backup\./,
+  /scripts\/orders\./,
+  /scripts\/mail\./,
   /server\/src\/server\.int\./,
   /sign-in-abuse\./,
   /mail-outbox\./,
