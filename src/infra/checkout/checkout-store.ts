@@ -102,6 +102,9 @@ export const orderKey = (userId: string, orderId: string) => `order:${userId}:${
 const CLEARING_TRIES = 10;
 /** How often a place-order request is sent again when its answer is lost. */
 const SEND_TRIES = 3;
+/** How long placing an order waits for the queued choices to be confirmed, and how often it looks. */
+const SEND_QUEUED_MS = 10_000;
+const SEND_QUEUED_STEP_MS = 250;
 
 /**
  * The refusal of a card from the answer's message id (the saved card banner for a saved
@@ -436,11 +439,7 @@ export class CheckoutStore {
     };
     if (!opened || !online$.getValue()) return failed;
     const { stream, storefront, user } = opened;
-    await this.cart.flush();
-    const active = this.cart.active$.getValue();
-    if (stream.stream.pending.length > 0 || (active?.stream.stream.pending.length ?? 0) > 0) {
-      return failed;
-    }
+    if (!(await this.sendQueued(stream))) return failed;
     const expectedTotalMinor = this.expectedTotalMinor();
     if (expectedTotalMinor === null) return failed;
     const body = {
@@ -502,6 +501,26 @@ export class CheckoutStore {
         }
         return failed;
       }
+    }
+  }
+
+  /**
+   * Every queued choice and cart change confirmed by the store before the order is placed:
+   * sent from here, or by whoever holds the outbox's lock just then (another tab: back online,
+   * every tab sends at once, and a flush that finds the lock taken returns at once), or once a
+   * command's short pause after a failed send is over. False when they are still waiting after
+   * SEND_QUEUED_MS, or offline.
+   */
+  private async sendQueued(stream: Opened['stream']): Promise<boolean> {
+    const deadline = Date.now() + SEND_QUEUED_MS;
+    for (;;) {
+      await this.cart.flush();
+      const active = this.cart.active$.getValue();
+      const waiting =
+        stream.stream.pending.length > 0 || (active?.stream.stream.pending.length ?? 0) > 0;
+      if (!waiting) return true;
+      if (Date.now() >= deadline || !online$.getValue()) return false;
+      await new Promise((resolve) => setTimeout(resolve, SEND_QUEUED_STEP_MS));
     }
   }
 
