@@ -127,6 +127,22 @@ describe.each(testDatabaseTargets())('placing an order in a race on $kind', (tar
     return tokenized.json<{ token: string; last4: string }>();
   }
 
+  /** Dana pays with this new sandbox card. */
+  function payWith(card: { token: string; last4: string }) {
+    return {
+      type: 'ChoosePayment',
+      data: {
+        method: 'card',
+        source: 'new',
+        token: card.token,
+        card: { brand: 'visa', last4: card.last4, expMonth: 8, expYear: 2033 },
+        firstName: 'Dana',
+        lastName: 'Reyes',
+        saveCard: false,
+      },
+    } as const satisfies DistributiveOmit<CheckoutCommand, 'metadata'>;
+  }
+
   /** A checkout of the cart on Dana's personal account, paid with a new sandbox card. */
   async function checkout(held: Awaited<ReturnType<typeof cart>>) {
     const card = await newCard();
@@ -140,18 +156,7 @@ describe.each(testDatabaseTargets())('placing an order in a race on $kind', (tar
       { type: 'ChooseShippingAddress', data: { address: WISCONSIN, saveToAddressBook: false } },
       { type: 'ChooseShippingMethod', data: { method: 'regular' } },
       { type: 'ChooseBillingAddress', data: { sameAsShipping: true } },
-      {
-        type: 'ChoosePayment',
-        data: {
-          method: 'card',
-          source: 'new',
-          token: card.token,
-          card: { brand: 'visa', last4: card.last4, expMonth: 8, expYear: 2033 },
-          firstName: 'Dana',
-          lastName: 'Reyes',
-          saveCard: false,
-        },
-      },
+      payWith(card),
     ];
     const checkoutId = randomUUID();
     const response = await app.inject({
@@ -316,19 +321,7 @@ describe.each(testDatabaseTargets())('placing an order in a race on $kind', (tar
           {
             seq: 100,
             commandId,
-            command: {
-              type: 'ChoosePayment',
-              data: {
-                method: 'card',
-                source: 'new',
-                token: card.token,
-                card: { brand: 'visa', last4: card.last4, expMonth: 8, expYear: 2033 },
-                firstName: 'Dana',
-                lastName: 'Reyes',
-                saveCard: false,
-              },
-              metadata: { commandId, now: now() },
-            },
+            command: { ...payWith(card), metadata: { commandId, now: now() } },
           },
         ],
       },
