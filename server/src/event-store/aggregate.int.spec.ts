@@ -331,6 +331,36 @@ describe.each(testDatabaseTargets())('a new aggregate registered in one file ($k
     await second.stop();
   });
 
+  it('wakes a manager only for events of the kinds it follows', async () => {
+    visitor = '';
+    // Follows the ledger only: the tallies' commands (like a cart's) must not wake it.
+    const watcher: ProcessManager = {
+      name: 'ledger-watcher',
+      kinds: ['tally-ledger'],
+      react: () => [],
+    };
+    const runner = new ProcessManagerRunner(t.database.db, app.eventStore, [watcher], {
+      pollMs: 3_600_000,
+    });
+    let runs = 0;
+    const runOnce = runner.runOnce.bind(runner);
+    runner.runOnce = (limit?: number) => {
+      runs += 1;
+      return runOnce(limit);
+    };
+    runner.start();
+    expect(runs).toBe(1);
+    await push('tally-quiet-0001', [add('quiet-0001-add', 1)]);
+    await push('tally-quiet-0002', [add('quiet-0002-add', 1), close('quiet-0002-close')]);
+    expect(runs).toBe(1);
+    // The closer's ledger entry is an event the watcher follows.
+    const closing = new ProcessManagerRunner(t.database.db, app.eventStore, [closer]);
+    expect(await handle(closing, 3)).toBe(3);
+    expect(runs).toBeGreaterThan(1);
+    await runner.stop();
+    await closing.stop();
+  });
+
   it('starts a new manager at the newest event, and parks an event it keeps failing on', async () => {
     visitor = '';
     // On a PostgreSQL server, a transaction left open by someone else (xids are the

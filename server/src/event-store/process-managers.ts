@@ -90,13 +90,18 @@ export class ProcessManagerRunner {
     return this.options.now?.() ?? new Date();
   }
 
-  /** Runs now, after each append in this process, and every `pollMs` (other instances). */
+  /**
+   * Runs now, after each append in this process of a kind a manager follows, and every
+   * `pollMs` (other instances, and reactions come due).
+   */
   start(): void {
     if (this.started || this.managers.length === 0) return;
     this.started = true;
     this.stopped = false;
-    this.unsubscribe = this.store.onAppended(() => {
-      this.wake();
+    // Only events of a kind some manager follows wake it (a cart's commands never do).
+    const followed = new Set(this.managers.flatMap((m) => m.kinds));
+    this.unsubscribe = this.store.onAppended((appended) => {
+      if (appended.some((event) => followed.has(event.kind))) this.wake();
     });
     this.timer = setInterval(() => {
       this.wake();
