@@ -47,6 +47,9 @@ export function promotionCodesOf(command: CartCommand): string[] {
 /** How long a product's price and stock, or a promotion, is reused before it is read again. */
 export const CATALOG_CACHE_MS = 5_000;
 
+/** Codes remembered per store at most. */
+const MAX_CACHED_CODES = 20_000;
+
 interface Cached<T> {
   readonly value: T | undefined;
   readonly until: number;
@@ -58,18 +61,51 @@ interface Cached<T> {
  * stage only to lower a quantity, and checkout checks it again.
  */
 export class CartCatalogCache {
-  private readonly products = new Map<string, Cached<CartProduct>>();
-  private readonly promotions = new Map<string, Cached<CartPromotion>>();
+  /** By store, then by code (a cart names every line's product on every command). */
+  private readonly products = new Map<string, Map<string, Cached<CartProduct>>>();
+  private readonly promotions = new Map<string, Map<string, Cached<CartPromotion>>>();
 
   constructor(private readonly clock: () => number = Date.now) {}
 
-  private fresh<T>(map: Map<string, Cached<T>>, key: string): Cached<T> | undefined {
-    const hit = map.get(key);
-    return hit && hit.until > this.clock() ? hit : undefined;
+  private static of<T>(
+    maps: Map<string, Map<string, Cached<T>>>,
+    storeId: string,
+  ): Map<string, Cached<T>> {
+    let map = maps.get(storeId);
+    if (!map) {
+      map = new Map();
+      maps.set(storeId, map);
+    }
+    return map;
+  }
+
+  /**
+   * Room for `adding` more: entries past their time go first, and a map still full (codes
+   * made up by the thousand) starts again, so memory stays bounded whatever carts name.
+   */
+  private static makeRoom<T>(map: Map<string, Cached<T>>, adding: number, now: number): void {
+    if (map.size + adding <= MAX_CACHED_CODES) return;
+    for (const [code, hit] of map) if (hit.until <= now) map.delete(code);
+    if (map.size + adding > MAX_CACHED_CODES) map.clear();
+  }
+
+  /** The codes not known, or known for too long. */
+  private static missing<T>(
+    map: Map<string, Cached<T>>,
+    codes: readonly string[],
+    now: number,
+  ): string[] {
+    const missing: string[] = [];
+    for (const code of codes) {
+      const hit = map.get(code);
+      if (!hit || hit.until <= now) missing.push(code);
+    }
+    return missing;
   }
 
   async productLookup(tx: Db, storeId: string, codes: readonly string[]) {
-    const missing = codes.filter((code) => !this.fresh(this.products, `${storeId}:${code}`));
+    const known = CartCatalogCache.of(this.products, storeId);
+    const missing = CartCatalogCache.missing(known, codes, this.clock());
     if (missing.length > 0) {
       const rows = await tx
         .select({
@@ -94,11 +130,13 @@ export class CartCatalogCache {
           and(eq(productPrices.productCode, products.code), eq(productPrices.storeId, storeId)),
         )
         .where(inArray(products.code, missing));
-      const until = this.clock() + CATALOG_CACHE_MS;
+      const now = this.clock();
+      const until = now + CATALOG_CACHE_MS;
+      CartCatalogCache.makeRoom(known, missing.length, now);
       const found = new Map(rows.map((p) => [p.code, p]));
       for (const code of missing) {
         const p = found.get(code);
-        this.products.set(`${storeId}:${code}`, {
+        known.set(code, {
           until,
           value: p
             ? {
@@ -110,11 +148,12 @@ export class CartCatalogCache {
         });
       }
     }
-    return (code: string) => this.products.get(`${storeId}:${code}`)?.value;
+    return (code: string) => known.get(code)?.value;
   }
 
   async promotionLookup(tx: Db, storeId: string, codes: readonly string[]) {
-    const missing = codes.filter((code) => !this.fresh(this.promotions, `${storeId}:${code}`));
+    const known = CartCatalogCache.of(this.promotions, storeId);
+    const missing = CartCatalogCache.missing(known, codes, this.clock());
     if (missing.length > 0) {
       const rows = await tx
         .select()
@@ -125,11 +164,13 @@ export class CartCatalogCache {
             or(isNull(promotions.storeId), eq(promotions.storeId, storeId)),
           ),
         );
-      const until = this.clock() + CATALOG_CACHE_MS;
+      const now = this.clock();
+      const until = now + CATALOG_CACHE_MS;
+      CartCatalogCache.makeRoom(known, missing.length, now);
       const found = new Map(rows.map((p) => [p.code, p]));
       for (const code of missing) {
         const p = found.get(code);
-        this.promotions.set(`${storeId}:${code}`, {
+        known.set(code, {
           until,
           value: p
             ? {
@@ -149,7 +190,7 @@ export class CartCatalogCache {
         });
       }
     }
-    return (code: string) => this.promotions.get(`${storeId}:${code}`)?.value;
+    return (code: string) => known.get(code)?.value;
   }
 }
 

@@ -1,0 +1,65 @@
+/**
+ * The cart's catalog memory: a product is read once per store within CATALOG_CACHE_MS, read
+ * again after, and codes nobody sells (made up by the thousand) never grow it without bound.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../db/database';
+import { CATALOG_CACHE_MS, CartCatalogCache } from './cart-context';
+
+/**
+ * A stand-in for the query builder: each `select … where` is counted and answers every
+ * product it knows (the cache keeps only the codes it asked for).
+ */
+function fakeDb(known: readonly string[]) {
+  let reads = 0;
+  const chain = {
+    select: () => chain,
+    from: () => chain,
+    leftJoin: () => chain,
+    where: () => {
+      reads += 1;
+      return Promise.resolve(known.map((code) => ({ code, name: code })));
+    },
+  };
+  return { db: chain as unknown as Db, reads: () => reads };
+}
+
+describe('CartCatalogCache', () => {
+  it('reads a product once per store while fresh, and again once stale', async () => {
+    let now = 1_000_000;
+    const cache = new CartCatalogCache(() => now);
+    const { db, reads } = fakeDb(['A-1', 'B-2']);
+    const first = await cache.productLookup(db, 'US', ['A-1', 'B-2', 'NOPE']);
+    expect(first('A-1')?.code).toBe('A-1');
+    expect(first('NOPE')).toBeUndefined();
+    expect(reads()).toBe(1);
+    await cache.productLookup(db, 'US', ['A-1', 'NOPE']);
+    expect(reads()).toBe(1);
+    // Another store's price is its own.
+    await cache.productLookup(db, 'GB', ['A-1']);
+    expect(reads()).toBe(2);
+    now += CATALOG_CACHE_MS;
+    await cache.productLookup(db, 'US', ['A-1', 'B-2']);
+    expect(reads()).toBe(3);
+  });
+
+  it('stays bounded when carts name thousands of codes nobody sells', async () => {
+    const now = 5_000_000;
+    const cache = new CartCatalogCache(() => now);
+    const { db } = fakeDb(['A-1']);
+    for (let round = 0; round < 30; round += 1) {
+      const codes = Array.from(
+        { length: 1_000 },
+        (_, i) => `MADE-UP-${String(round)}-${String(i)}`,
+      );
+      await cache.productLookup(db, 'US', codes);
+    }
+    const size = (cache as unknown as { products: Map<string, Map<string, unknown>> }).products.get(
+      'US',
+    )?.size;
+    expect(size).toBeLessThanOrEqual(20_000);
+    // What is asked for now is still answered.
+    const lookup = await cache.productLookup(db, 'US', ['A-1']);
+    expect(lookup('A-1')?.code).toBe('A-1');
+  });
+});
