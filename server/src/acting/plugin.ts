@@ -169,6 +169,10 @@ function setVisitorCookie(
 }
 
 /**
+ * The visitor the signed cookie names. A cookie signed with a key since rotated (decision
+ * 034) is signed again with the current one, so the visitor keeps their cart for good.
+ */
+/**
  * The signed visitor cookies this app checked lately (an HMAC on every cart command is a
  * measurable share of the hot path, decision 048), bounded: a cookie is the same bytes each
  * time, so its signature holds as long as the app's keys, which are set when it starts.
@@ -195,10 +199,6 @@ export class VerifiedVisitors {
   }
 }
 
-/**
- * The visitor the signed cookie names. A cookie signed with a key since rotated (decision
- * 034) is signed again with the current one, so the visitor keeps their cart for good.
- */
 function visitorOf(
   request: FastifyRequest,
   reply: FastifyReply,
