@@ -35,10 +35,6 @@ export const VISITOR_COOKIE = 'store_visitor';
 const VISITOR_DAYS = 365;
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    /** Visitor cookies whose signature was checked, with what they stand for. */
-    readonly verifiedVisitors: VerifiedVisitors;
-  }
   interface FastifyContextConfig {
     /** Who may call the route (decision 047); every route under /api and /auth says. */
     access?: Access;
@@ -79,7 +75,6 @@ export function registerActing(app: FastifyInstance, options: ActingPluginOption
   const { identity, cache } = options;
   const routes: DeclaredRoute[] = [];
   app.decorate('declaredRoutes', routes);
-  app.decorate('verifiedVisitors', new VerifiedVisitors());
   // Set per request in onRequest (a plain field, not a shared reference).
   app.decorateRequest('acting', null as unknown as VisitorActing);
 
@@ -172,45 +167,16 @@ function setVisitorCookie(
  * The visitor the signed cookie names. A cookie signed with a key since rotated (decision
  * 034) is signed again with the current one, so the visitor keeps their cart for good.
  */
-/**
- * The signed visitor cookies this app checked lately (an HMAC on every cart command is a
- * measurable share of the hot path, decision 048), bounded: a cookie is the same bytes each
- * time, so its signature holds as long as the app's keys, which are set when it starts.
- */
-export class VerifiedVisitors {
-  private readonly seen = new Map<string, { readonly value: string; readonly renew: boolean }>();
-
-  constructor(private readonly max = 10_000) {}
-
-  /** The visitor id the signed cookie carries, and whether it was signed by an older key. */
-  check(
-    raw: string,
-    unsign: (raw: string) => { valid: boolean; renew: boolean; value: string | null },
-  ): { readonly value: string; readonly renew: boolean } | undefined {
-    const known = this.seen.get(raw);
-    if (known) return known;
-    const unsigned = unsign(raw);
-    if (!unsigned.valid || !unsigned.value) return undefined;
-    // Full: start again (a cookie not in memory is only checked again).
-    if (this.seen.size >= this.max) this.seen.clear();
-    const verified = { value: unsigned.value, renew: unsigned.renew };
-    this.seen.set(raw, verified);
-    return verified;
-  }
-}
-
 function visitorOf(
   request: FastifyRequest,
   reply: FastifyReply,
   secure: boolean,
 ): string | undefined {
   const raw = request.cookies[VISITOR_COOKIE];
-  const verified = raw
-    ? request.server.verifiedVisitors.check(raw, (cookie) => request.unsignCookie(cookie))
-    : undefined;
-  if (!verified) return undefined;
-  if (verified.renew) setVisitorCookie(request, reply, verified.value, secure);
-  return verified.value;
+  const unsigned = raw ? request.unsignCookie(raw) : undefined;
+  if (!unsigned?.valid || !unsigned.value) return undefined;
+  if (unsigned.renew) setVisitorCookie(request, reply, unsigned.value, secure);
+  return unsigned.value;
 }
 
 /**
