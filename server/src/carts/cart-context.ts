@@ -89,24 +89,39 @@ export class CartCatalogCache {
     if (map.size + adding > MAX_CACHED_CODES) map.clear();
   }
 
-  /** The codes not known, or known for too long. */
-  private static missing<T>(
-    map: Map<string, Cached<T>>,
+  /**
+   * The answers for these codes: from memory while fresh, else read (`read` gets the codes
+   * missing) and remembered. The answers are the call's own, taken before any room is made,
+   * so a code this call found is never lost to another call's clearing.
+   */
+  private async lookup<T>(
+    known: Map<string, Cached<T>>,
     codes: readonly string[],
-    now: number,
-  ): string[] {
+    read: (missing: string[]) => Promise<Map<string, T>>,
+  ): Promise<(code: string) => T | undefined> {
+    const now = this.clock();
+    const answers = new Map<string, T | undefined>();
     const missing: string[] = [];
     for (const code of codes) {
-      const hit = map.get(code);
-      if (!hit || hit.until <= now) missing.push(code);
+      const hit = known.get(code);
+      if (hit && hit.until > now) answers.set(code, hit.value);
+      else missing.push(code);
     }
-    return missing;
+    if (missing.length > 0) {
+      const found = await read(missing);
+      const readAt = this.clock();
+      CartCatalogCache.makeRoom(known, missing.length, readAt);
+      for (const code of missing) {
+        const value = found.get(code);
+        known.set(code, { until: readAt + CATALOG_CACHE_MS, value });
+        answers.set(code, value);
+      }
+    }
+    return (code: string) => answers.get(code);
   }
 
-  async productLookup(tx: Db, storeId: string, codes: readonly string[]) {
-    const known = CartCatalogCache.of(this.products, storeId);
-    const missing = CartCatalogCache.missing(known, codes, this.clock());
-    if (missing.length > 0) {
+  productLookup(tx: Db, storeId: string, codes: readonly string[]) {
+    return this.lookup(CartCatalogCache.of(this.products, storeId), codes, async (missing) => {
       const rows = await tx
         .select({
           code: products.code,
@@ -130,31 +145,21 @@ export class CartCatalogCache {
           and(eq(productPrices.productCode, products.code), eq(productPrices.storeId, storeId)),
         )
         .where(inArray(products.code, missing));
-      const now = this.clock();
-      const until = now + CATALOG_CACHE_MS;
-      CartCatalogCache.makeRoom(known, missing.length, now);
-      const found = new Map(rows.map((p) => [p.code, p]));
-      for (const code of missing) {
-        const p = found.get(code);
-        known.set(code, {
-          until,
-          value: p
-            ? {
-                ...p,
-                format: p.format as ProductFormat,
-                qualificationLevel: p.qualificationLevel as Level,
-              }
-            : undefined,
-        });
-      }
-    }
-    return (code: string) => known.get(code)?.value;
+      return new Map(
+        rows.map((p): [string, CartProduct] => [
+          p.code,
+          {
+            ...p,
+            format: p.format as ProductFormat,
+            qualificationLevel: p.qualificationLevel as Level,
+          },
+        ]),
+      );
+    });
   }
 
-  async promotionLookup(tx: Db, storeId: string, codes: readonly string[]) {
-    const known = CartCatalogCache.of(this.promotions, storeId);
-    const missing = CartCatalogCache.missing(known, codes, this.clock());
-    if (missing.length > 0) {
+  promotionLookup(tx: Db, storeId: string, codes: readonly string[]) {
+    return this.lookup(CartCatalogCache.of(this.promotions, storeId), codes, async (missing) => {
       const rows = await tx
         .select()
         .from(promotions)
@@ -164,33 +169,25 @@ export class CartCatalogCache {
             or(isNull(promotions.storeId), eq(promotions.storeId, storeId)),
           ),
         );
-      const now = this.clock();
-      const until = now + CATALOG_CACHE_MS;
-      CartCatalogCache.makeRoom(known, missing.length, now);
-      const found = new Map(rows.map((p) => [p.code, p]));
-      for (const code of missing) {
-        const p = found.get(code);
-        known.set(code, {
-          until,
-          value: p
-            ? {
-                code: p.code,
-                name: p.name,
-                enabled: p.enabled,
-                startsAt: p.startsAt.toISOString(),
-                endsAt: p.endsAt?.toISOString() ?? null,
-                appliesTo:
-                  p.appliesTo === 'products'
-                    ? { kind: 'products', productCodes: p.productCodes }
-                    : { kind: 'cart' },
-                minimumSubtotalMinor: p.minimumSubtotalMinor,
-                discountBasisPoints: p.discountBasisPoints,
-              }
-            : undefined,
-        });
-      }
-    }
-    return (code: string) => known.get(code)?.value;
+      return new Map(
+        rows.map((p): [string, CartPromotion] => [
+          p.code,
+          {
+            code: p.code,
+            name: p.name,
+            enabled: p.enabled,
+            startsAt: p.startsAt.toISOString(),
+            endsAt: p.endsAt?.toISOString() ?? null,
+            appliesTo:
+              p.appliesTo === 'products'
+                ? { kind: 'products', productCodes: p.productCodes }
+                : { kind: 'cart' },
+            minimumSubtotalMinor: p.minimumSubtotalMinor,
+            discountBasisPoints: p.discountBasisPoints,
+          },
+        ]),
+      );
+    });
   }
 }
 

@@ -43,6 +43,19 @@ describe('CartCatalogCache', () => {
     expect(reads()).toBe(3);
   });
 
+  it('answers a code it holds even when the same call must make room', async () => {
+    const now = 7_000_000;
+    const cache = new CartCatalogCache(() => now);
+    const { db } = fakeDb(['A-1', 'B-2']);
+    await cache.productLookup(db, 'US', ['A-1']);
+    // Memory full (A-1 and fresh made-up codes): B-2, new, makes it start again.
+    const madeUp = Array.from({ length: 19_999 }, (_, i) => `MADE-UP-${String(i)}`);
+    await cache.productLookup(db, 'US', madeUp);
+    const lookup = await cache.productLookup(db, 'US', ['A-1', 'B-2']);
+    expect(lookup('A-1')?.code).toBe('A-1');
+    expect(lookup('B-2')?.code).toBe('B-2');
+  });
+
   it('stays bounded when carts name thousands of codes nobody sells', async () => {
     const now = 5_000_000;
     const cache = new CartCatalogCache(() => now);
