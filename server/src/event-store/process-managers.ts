@@ -68,6 +68,8 @@ export class ProcessManagerRunner {
   private timer: ReturnType<typeof setInterval> | undefined;
   private running: Promise<number> | undefined;
   private again = false;
+  /** An event a manager follows was appended here and no run has handled anything since. */
+  private pending = false;
   /** Failed tries of each event's reaction, by manager and event. */
   private readonly failures = new Map<string, number>();
   private started = false;
@@ -98,10 +100,14 @@ export class ProcessManagerRunner {
     if (this.started || this.managers.length === 0) return;
     this.started = true;
     this.stopped = false;
-    // Only events of a kind some manager follows wake it (a cart's commands never do).
+    // Only events of a kind some manager follows wake it (a cart's commands never do). Until
+    // a run has handled something after such an event, any append wakes it again: on
+    // PostgreSQL the event is read only once every older transaction has ended, which the
+    // next write usually follows, rather than at the next poll.
     const followed = new Set(this.managers.flatMap((m) => m.kinds));
     this.unsubscribe = this.store.onAppended((appended) => {
-      if (appended.some((event) => followed.has(event.kind))) this.wake();
+      if (appended.some((event) => followed.has(event.kind))) this.pending = true;
+      if (this.pending) this.wake();
     });
     this.timer = setInterval(() => {
       this.wake();
@@ -135,6 +141,10 @@ export class ProcessManagerRunner {
       return;
     }
     this.running = this.runOnce()
+      .then((handled) => {
+        if (handled > 0) this.pending = false;
+        return handled;
+      })
       .catch((error: unknown) => {
         this.options.onError?.(error);
         return 0;
