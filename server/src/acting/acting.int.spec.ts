@@ -209,6 +209,7 @@ describe.each(testDatabaseTargets())('who acts on $kind', (target) => {
       if (Number(await stepped()) > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
+    expect(Number(await stepped())).toBe(1);
     await runner.stop();
 
     // An operator cancels it.
