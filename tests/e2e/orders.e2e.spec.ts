@@ -192,8 +192,12 @@ test('“Order again” puts the items back in the cart, offline too', async ({
   await page.goto(`/en-gb/order-history/order-details/${order.orderId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${order.webReference}`);
 
-  // The page has settled (the cart and the store's index are loaded), then the connection drops.
+  // The page has settled (the cart and the store's index are loaded) and the service worker
+  // has the app (a reload offline needs it), then the connection drops.
   await expect(page.getByRole('button', { name: 'Order again' })).toBeEnabled({ timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Order again' }).click();
   await expect(page).toHaveURL(/\/en-gb\/cart$/);
