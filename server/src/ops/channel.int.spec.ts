@@ -171,8 +171,11 @@ describe.each(testDatabaseTargets())('the operator channel ($kind)', (target) =>
     let commit: () => void = () => undefined;
     const committed = new Promise<void>((resolve) => (commit = resolve));
     const writing = database().transaction(async (session) => {
+      // A cart that holds an event, and an order's row made before its first write (not
+      // counted: no order was placed).
       await session.rows(
-        "insert into streams (stream_id, kind, owner_kind, owner_id, version) values ('cart:late', 'cart', 'user', 'u', 0)",
+        `insert into streams (stream_id, kind, owner_kind, owner_id, version)
+         values ('cart:late', 'cart', 'user', 'u', 1), ('order:made', 'order', 'user', 'u', 0)`,
       );
       await committed;
     });

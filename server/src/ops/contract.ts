@@ -48,7 +48,7 @@ export const OPERATOR_COMMANDS = {
       takenAt: z.iso.datetime(),
       /** The PostgreSQL major version of the image (PG_VERSION). */
       postgresVersion: z.string().min(1),
-      /** Streams of each kind, events and the last event position, as the image holds them. */
+      /** Streams of each kind that hold an event, events and the last event position, as the image holds them. */
       streams: counts,
       events: z.number().int().nonnegative(),
       lastPosition: z.number().int().nonnegative(),

@@ -59,10 +59,15 @@ export class OperatorCommandError extends Error {
   }
 }
 
-/** What a database holds, in a few numbers an operator can compare after a restore. */
+/**
+ * What a database holds, in a few numbers an operator can compare after a restore. A stream
+ * is counted once it holds an event: a new stream's row is made just before its first write,
+ * in a transaction of its own, so an image can hold a row whose first command had not yet
+ * written (an order being placed as the image was taken is not an order).
+ */
 export async function storeFacts(session: Pick<SqlSession, 'rows'>) {
   const kinds = await session.rows<{ kind: string; n: string }>(
-    'select kind, count(*)::text as n from streams group by kind order by kind',
+    'select kind, count(*)::text as n from streams where version > 0 group by kind order by kind',
   );
   const [events] = await session.rows<{ n: string; last: string }>(
     'select count(*)::text as n, coalesce(max(position), 0)::text as last from events',
