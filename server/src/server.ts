@@ -43,6 +43,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       database = await openDatabase({
         kind: 'pglite',
         dataDir: path.join(config.dataDir, 'pglite'),
+        thread: 'own',
       });
     } else {
       database = await openDatabase({

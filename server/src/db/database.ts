@@ -10,6 +10,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { describeThrown } from './pglite-protocol';
+import { PgliteThreadClient } from './pglite-remote';
 import { schema } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -41,7 +43,16 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { readonly kind: 'pglite'; readonly dataDir: string }
+  | {
+      readonly kind: 'pglite';
+      readonly dataDir: string;
+      /**
+       * Run the database on a worker thread of its own (the store does, decision 049), so
+       * that its statements do not hold the thread that serves requests. Tools and tests
+       * that open a database for a moment keep it on theirs.
+       */
+      readonly thread?: 'own' | 'caller';
+    }
   | {
       readonly kind: 'postgres';
       readonly url: string;
@@ -52,7 +63,9 @@ export type DatabaseOptions =
     };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options);
+  return options.kind === 'pglite'
+    ? openPglite(options.dataDir, options.thread ?? 'caller')
+    : openPostgres(options);
 }
 
 function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
@@ -67,38 +80,55 @@ function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): P
   });
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+/** What the store uses of PGlite's client, whichever thread holds the database. */
+interface EmbeddedClient {
+  readonly closed: boolean;
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  transaction<T>(
+    work: (tx: {
+      exec(script: string): Promise<unknown>;
+      query<R>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+    }) => Promise<T>,
+  ): Promise<T>;
+  dumpDataDir(compression: 'none'): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+async function openPglite(dataDir: string, thread: 'own' | 'caller'): Promise<Database> {
   // PGlite needs the parent directory to exist before it creates its own.
   await mkdir(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create(dataDir);
-  const db = drizzlePglite({ client, schema });
+  let client: EmbeddedClient;
+  try {
+    client =
+      thread === 'own' ? await PgliteThreadClient.open(dataDir) : await PGlite.create(dataDir);
+  } catch (error) {
+    throw new Error(
+      `The embedded database in ${dataDir} could not be opened: ${describeThrown(error)}`,
+      { cause: error },
+    );
+  }
+  // Drizzle's PGlite driver calls `query` and `transaction`, which the thread's client
+  // answers as PGlite does (pglite-remote.ts).
+  const db = drizzlePglite({ client: client as PGlite, schema });
   let closing: Promise<void> | undefined;
+  const sessionOf = (tx: Parameters<Parameters<EmbeddedClient['transaction']>[0]>[0]) => ({
+    exec: async (script: string) => {
+      await tx.exec(script);
+    },
+    rows: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
+      (await tx.query<T>(text, params)).rows,
+  });
   return {
     kind: 'pglite',
     db,
-    transaction: (work) =>
-      client.transaction((tx) =>
-        work({
-          exec: async (script) => {
-            await tx.exec(script);
-          },
-          rows: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
-            (await tx.query<T>(text, params)).rows,
-        }),
-      ),
+    transaction: (work) => client.transaction((tx) => work(sessionOf(tx))),
     snapshot: async (inspect) => {
       const { dump, facts } = await client.transaction(async (tx) => {
         // PGlite runs one transaction at a time and this one holds it: nothing commits while
         // the files are read, and after the checkpoint the data files hold every committed
         // write, so PostgreSQL opens the image with nothing to replay.
         await tx.exec('checkpoint');
-        const taken = await inspect({
-          exec: async (script) => {
-            await tx.exec(script);
-          },
-          rows: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
-            (await tx.query<T>(text, params)).rows,
-        });
+        const taken = await inspect(sessionOf(tx));
         return { dump: await client.dumpDataDir('none'), facts: taken };
       });
       return { image: new Uint8Array(await dump.arrayBuffer()), facts };
