@@ -66,7 +66,11 @@ export class PgliteThreadClient implements RemoteQueries {
     worker.on('message', (reply: ThreadReply) => client.#answer(reply));
     worker.on('error', (error) => client.#fail(error));
     worker.on('exit', (code) => {
-      client.#fail(new Error(`The embedded database's thread ended (exit code ${String(code)})`));
+      client.#fail(
+        client.#closing
+          ? new Error('The embedded database is closed')
+          : new Error(`The embedded database's thread ended (exit code ${String(code)})`),
+      );
     });
     try {
       await ready;
@@ -102,7 +106,13 @@ export class PgliteThreadClient implements RemoteQueries {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ ...call, id }, transfer);
+      try {
+        this.#worker.postMessage({ ...call, id }, transfer);
+      } catch (error) {
+        // A value that cannot be cloned (a function in a parameter): this call fails alone.
+        this.#pending.delete(id);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
     });
   }
 

@@ -89,6 +89,7 @@ async function handle(client: PGlite, request: ThreadRequest): Promise<void> {
         () => open.delete(txId),
         (error: unknown) => {
           open.delete(txId);
+          if (!ended.has(txId)) transactions.delete(txId);
           // A transaction that could not begin answers its `begin`; one that failed to
           // commit answers its `end` (below).
           if (!ended.has(txId)) reply({ id: request.id, ok: false, error: serializeError(error) });
