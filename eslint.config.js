@@ -34,6 +34,8 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'coverage/',
+      // The server built for test runs (tests/support/server-bundle.ts).
+      '.bundle/',
     ],
   },
   js.configs.recommended,

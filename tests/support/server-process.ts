@@ -1,12 +1,13 @@
 /**
  * Runs the real store as a separate process, the way `npm start` runs it, for tests that
- * need signals, restarts or a browser.
+ * need signals, restarts or a browser: the same server, built as one module
+ * (server-bundle.ts), so that each start does not transpile the sources again.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { ROOT_DIR } from '../../server/src/config';
 import { RATE_LIMIT_ENV } from '../../server/src/plugins/rate-limit-settings';
 import { freePort } from './free-port';
+import { serverBundle } from './server-bundle';
 
 export interface StoreProcess {
   readonly url: string;
@@ -33,8 +34,6 @@ export interface StoreProcessOptions {
   readonly readyTimeoutMs?: number;
 }
 
-const SERVER_ENTRY = path.join(ROOT_DIR, 'server', 'src', 'server.ts');
-
 export async function launchStoreProcess(options: StoreProcessOptions): Promise<StoreProcess> {
   const port = await freePort();
   const env: Record<string, string | undefined> = {
@@ -52,7 +51,8 @@ export async function launchStoreProcess(options: StoreProcessOptions): Promise<
     ...options.env,
   };
   if (options.withoutPublicUrl) delete env.PUBLIC_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const entry = await serverBundle();
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
     cwd: ROOT_DIR,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

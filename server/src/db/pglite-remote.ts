@@ -35,6 +35,8 @@ export interface RemoteTransaction extends RemoteQueries {
   rollback(): Promise<void>;
 }
 
+const THREAD_SOURCE = new URL('./pglite-thread.ts', import.meta.url).href;
+
 export class PgliteThreadClient implements RemoteQueries {
   #worker: Worker;
   #nextId = 1;
@@ -50,15 +52,18 @@ export class PgliteThreadClient implements RemoteQueries {
   /** Starts the thread and opens the data directory; rejects if it cannot. */
   static async open(dataDir: string): Promise<PgliteThreadClient> {
     const start: ThreadStart = { dataDir };
-    // The thread runs the TypeScript module as the store does (through tsx, which a worker's
-    // entry cannot name directly: Node checks the entry's extension before any loader).
-    const entry = new URL('./pglite-thread.ts', import.meta.url).href;
-    const loader = import.meta.resolve('tsx/esm/api');
-    const worker = new Worker(
-      `import(${JSON.stringify(loader)}).then(({ tsImport }) =>
-         tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`,
-      { eval: true, workerData: start },
-    );
+    const worker = import.meta.url.endsWith('.mjs')
+      ? // The store built as one module (tests/support/server-bundle.ts): the thread's module
+        // is built beside it.
+        new Worker(new URL('./pglite-thread.mjs', import.meta.url), { workerData: start })
+      : // From the sources, the thread runs the TypeScript module through tsx as the store
+        // does (a worker's entry cannot name it directly: Node checks the entry's extension
+        // before any loader).
+        new Worker(
+          `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) =>
+             tsImport(${JSON.stringify(THREAD_SOURCE)}, ${JSON.stringify(THREAD_SOURCE)}))`,
+          { eval: true, workerData: start },
+        );
     const client = new PgliteThreadClient(worker);
     const ready = new Promise<void>((resolve, reject) => {
       client.#pending.set(0, { resolve: () => resolve(), reject });

@@ -7,9 +7,11 @@
  * sent: the routes have their own body parser and error handler for that.
  */
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod';
 import { checkCard } from '../../../../domain/payment/card';
+import { ROOT_DIR } from '../../config';
 import type { Db } from '../../db/database';
 import { jsonDeeperThan } from '../../plugins/json-body';
 import { earliestMonth } from './sandbox-cards';
@@ -70,9 +72,12 @@ class InvalidJsonError extends Error {
   readonly code = 'SANDBOX_INVALID_JSON';
 }
 
+/** The fields' files, found from the project's root whether the server runs from its sources or built. */
+const FRAME_DIR = path.join(ROOT_DIR, 'server', 'src', 'payments', 'sandbox', 'frame');
+
 /** The files of the fields, read once. */
 async function fieldFiles() {
-  const read = (name: string) => readFile(new URL(`./frame/${name}`, import.meta.url), 'utf8');
+  const read = (name: string) => readFile(path.join(FRAME_DIR, name), 'utf8');
   const [html, script, checks, style] = await Promise.all([
     read('fields.html'),
     read('fields.js'),
