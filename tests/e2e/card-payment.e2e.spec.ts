@@ -73,6 +73,11 @@ async function toPaymentStep(page: Page, origin: Origin = '', signIn = true) {
 async function continueTo(page: Page, step: string) {
   await page.getByRole('button', { name: /^Continue/ }).click();
   await expect(page).toHaveURL(new RegExp(`/checkout/${step}$`));
+  // The address changes before the step's code has loaded, and the step before stays on
+  // screen until it has: the review is there once its button is.
+  if (step === 'review') {
+    await expect(page.getByRole('button', { name: 'Place order' })).toBeVisible();
+  }
 }
 
 /** The payment gateway's fields, once their frame has loaded and been worded. */
