@@ -251,9 +251,6 @@ test("a visitor's cart merges into the user's cart at sign-in, and the user find
   browser,
   store,
 }) => {
-  // Three sign-ins (each a password check and the provider's redirects) on two devices: a
-  // slow host needs more than the default time.
-  test.slow();
   // Dana's cart may hold what another test of this worker left: emptied first, so signing in
   // merges the visitor's cart at once instead of asking.
   await page.goto('/en-us/');

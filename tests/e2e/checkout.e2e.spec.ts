@@ -293,8 +293,6 @@ test('every step works offline, a reload included, and the order is placed back 
 test('the modals of checkout: address verification, leaving with changes, a pre-ordered item', async ({
   page,
 }) => {
-  // Five steps and five accessibility audits: a slow host needs more than the default time.
-  test.slow();
   await signIn(page, SAM);
   await emptyCart(page, 'en-gb');
   await addToCart(page, 'en-gb', 'MCS6-KIT');
