@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   /** Seconds a request's headers and body have to arrive (decision 045). */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3_600).default(30),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** `own`: the embedded database on a worker thread of its own (decision 049). */
+  EMBEDDED_DATABASE_THREAD: z.enum(['caller', 'own']).default('caller'),
   DATABASE_URL: z
     .string()
     .trim()
@@ -97,6 +99,8 @@ export interface ServerConfig {
   readonly requestTimeoutMs: number;
   /** Absolute path of the directory that holds the embedded database and the process lock. */
   readonly dataDir: string;
+  /** The thread the embedded database runs on (EMBEDDED_DATABASE_THREAD, decision 049). */
+  readonly embeddedDatabaseThread: 'caller' | 'own';
   /** A PostgreSQL server to use instead of the embedded database. */
   readonly databaseUrl: string | undefined;
   /** Schema for the store's tables in that server (default: the server's search_path). */
@@ -234,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: e.HOST,
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
     dataDir: path.resolve(e.DATA_DIR),
+    embeddedDatabaseThread: e.EMBEDDED_DATABASE_THREAD,
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
     logLevel: e.LOG_LEVEL,

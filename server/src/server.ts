@@ -43,7 +43,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       database = await openDatabase({
         kind: 'pglite',
         dataDir: path.join(config.dataDir, 'pglite'),
-        thread: 'own',
+        thread: config.embeddedDatabaseThread,
       });
     } else {
       database = await openDatabase({
