@@ -30,17 +30,26 @@ function walk(dir: string, into: string[]): void {
   }
 }
 
-export function sourceHash(root: string = ROOT_DIR): string {
-  const files: string[] = INPUT_FILES.map((f) => path.join(root, f)).filter((f) => existsSync(f));
-  for (const dir of INPUT_DIRS) walk(path.join(root, dir), files);
+/** A hash of every file in `dirs` (specs left out) and of `files`, by path and content. */
+export function hashOfFiles(
+  root: string,
+  dirs: readonly string[],
+  files: readonly string[],
+): string {
+  const found: string[] = files.map((f) => path.join(root, f)).filter((f) => existsSync(f));
+  for (const dir of dirs) walk(path.join(root, dir), found);
   const hash = createHash('sha256');
-  for (const file of files.sort()) {
+  for (const file of found.sort()) {
     hash.update(path.relative(root, file).split(path.sep).join('/'));
     hash.update('\0');
     hash.update(readFileSync(file));
     hash.update('\0');
   }
   return hash.digest('hex');
+}
+
+export function sourceHash(root: string = ROOT_DIR): string {
+  return hashOfFiles(root, INPUT_DIRS, INPUT_FILES);
 }
 
 export function buildIsFresh(): boolean {

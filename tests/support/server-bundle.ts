@@ -9,41 +9,22 @@
  * Safe to call from several processes at once: each builds into a directory of its own and
  * renames it into place; the first rename wins and the others use it.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { ROOT_DIR } from '../../server/src/config';
+import { hashOfFiles } from '../../scripts/build-stamp';
 
 const BUNDLE_ROOT = path.join(ROOT_DIR, '.bundle');
 const INPUT_DIRS = ['server/src', 'domain'];
 const INPUT_FILES = ['package-lock.json', 'tsconfig.base.json'];
-const SPEC = /\.(unit|int|e2e)\.spec\.tsx?$/;
 /** Bundles of other sources are removed once this old (a running store may still use one). */
 const STALE_MS = 60 * 60 * 1000;
 
-function walk(dir: string, into: string[]): void {
-  if (!existsSync(dir)) return;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) walk(full, into);
-    else if (entry.isFile() && !SPEC.test(entry.name)) into.push(full);
-  }
-}
-
 /** A hash of every file the server is built from (the sources and the package versions). */
 function serverSourceHash(): string {
-  const files = INPUT_FILES.map((f) => path.join(ROOT_DIR, f)).filter((f) => existsSync(f));
-  for (const dir of INPUT_DIRS) walk(path.join(ROOT_DIR, dir), files);
-  const hash = createHash('sha256');
-  for (const file of files.sort()) {
-    hash.update(path.relative(ROOT_DIR, file));
-    hash.update('\0');
-    hash.update(readFileSync(file));
-    hash.update('\0');
-  }
-  return hash.digest('hex').slice(0, 16);
+  return hashOfFiles(ROOT_DIR, INPUT_DIRS, INPUT_FILES).slice(0, 16);
 }
 
 async function removeStale(keep: string): Promise<void> {
