@@ -241,7 +241,10 @@ export class ReconciledCounts {
         this.tallies.delete(key);
         continue;
       }
-      if (tally.unsent === 0 && tally.window + RATE_WINDOW_MS < now) continue;
+      // A caller with nothing unsent is not sent: its next hit here is (within `hard` hits),
+      // and that is when this instance needs the others' count. Sending every caller of the
+      // window each time made each reconciliation as long as the minute's list of callers.
+      if (tally.unsent === 0) continue;
       batch.push({ key, window_ms: tally.window, hits: tally.unsent });
       sent.set(key, { window: tally.window, hits: tally.unsent });
       tally.unsent = 0;

@@ -14,6 +14,8 @@ const WINDOW = 60_000;
 function fakeDatabase() {
   const rows = new Map<string, { window: number; hits: number }>();
   let statements = 0;
+  /** The callers each statement sent, in order. */
+  const sent: string[][] = [];
   const db = {
     execute: (query: { queryChunks?: unknown[] }) => {
       statements += 1;
@@ -23,6 +25,7 @@ function fakeDatabase() {
         )
         .find((value) => typeof value === 'string' && value.startsWith('[{'));
       const batch = JSON.parse(String(json)) as { key: string; window_ms: number; hits: number }[];
+      sent.push(batch.map((b) => b.key));
       const answer = batch.map(({ key, window_ms: window, hits }) => {
         const row = rows.get(key);
         const next =
@@ -37,7 +40,7 @@ function fakeDatabase() {
       return Promise.resolve({ rows: answer });
     },
   } as unknown as Db;
-  return { db, statements: () => statements, rows };
+  return { db, statements: () => statements, rows, sent };
 }
 
 describe('reconciled rate-limit counts', () => {
@@ -87,6 +90,19 @@ describe('reconciled rate-limit counts', () => {
       const sent = database.rows.get('cart:user:u2')?.hits ?? 0;
       expect(i + 1 - sent).toBeLessThan(hard);
     }
+  });
+
+  it('sends only the callers with hits not yet sent, however many it counted this minute', async () => {
+    const database = fakeDatabase();
+    const counts = new ReconciledCounts(database.db, clock);
+    for (let i = 0; i < 500; i += 1)
+      await counts.hit(`cart:address:10.0.${String(i)}`, 600, WINDOW);
+    await vi.advanceTimersByTimeAsync(RATE_SYNC_MS);
+    expect(database.sent.at(-1)).toHaveLength(500);
+    await counts.hit('cart:address:10.0.7', 600, WINDOW);
+    await vi.advanceTimersByTimeAsync(RATE_SYNC_MS);
+    expect(database.sent.at(-1)).toEqual(['cart:address:10.0.7']);
+    expect(database.rows.get('cart:address:10.0.7')?.hits).toBe(2);
   });
 
   it('learns the other instances’ counts when it reconciles', async () => {
