@@ -107,6 +107,10 @@ async function openPglite(dataDir: string, thread: 'own' | 'caller'): Promise<Da
       { cause: error },
     );
   }
+  // A new WAL segment is 16 MB: written full of zeros first, it stopped every write for 30-40
+  // ms each time one filled (about every 8,000 small commits). PGlite syncs nothing to disk
+  // (fsync is off in its build), so the zeros buy no safety; its one session keeps this.
+  await client.query('set wal_init_zero = off');
   // Drizzle's PGlite driver calls `query` and `transaction`, which the thread's client
   // answers as PGlite does (pglite-remote.ts).
   const db = drizzlePglite({ client: client as PGlite, schema });
