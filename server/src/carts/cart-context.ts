@@ -64,6 +64,8 @@ export class CartCatalogCache {
   /** By store, then by code (a cart names every line's product on every command). */
   private readonly products = new Map<string, Map<string, Cached<CartProduct>>>();
   private readonly promotions = new Map<string, Map<string, Cached<CartPromotion>>>();
+  /** Reads in flight, per map of `products` or `promotions`, by code. */
+  private readonly reading = new WeakMap<object, Map<string, Promise<unknown>>>();
 
   constructor(private readonly clock: () => number = Date.now) {}
 
@@ -91,8 +93,10 @@ export class CartCatalogCache {
 
   /**
    * The answers for these codes: from memory while fresh, else read (`read` gets the codes
-   * missing) and remembered. The answers are the call's own, taken before any room is made,
-   * so a code this call found is never lost to another call's clearing.
+   * missing) and remembered. A code another call is reading already is not read again: the
+   * call waits for that read (so when a product's time runs out, the many carts naming it
+   * make one read, not one each). The answers are the call's own, taken before any room is
+   * made, so a code this call found is never lost to another call's clearing.
    */
   private async lookup<T>(
     known: Map<string, Cached<T>>,
@@ -102,22 +106,57 @@ export class CartCatalogCache {
     const now = this.clock();
     const answers = new Map<string, T | undefined>();
     const missing: string[] = [];
+    const waiting: Promise<void>[] = [];
+    const reading = CartCatalogCache.readingOf(this.reading, known) as Map<
+      string,
+      Promise<T | undefined>
+    >;
     for (const code of codes) {
       const hit = known.get(code);
-      if (hit && hit.until > now) answers.set(code, hit.value);
+      if (hit && hit.until > now) {
+        answers.set(code, hit.value);
+        continue;
+      }
+      const pending = reading.get(code);
+      if (pending) waiting.push(pending.then((value) => void answers.set(code, value)));
       else missing.push(code);
     }
     if (missing.length > 0) {
-      const found = await read(missing);
-      const readAt = this.clock();
-      CartCatalogCache.makeRoom(known, missing.length, readAt);
+      const found = read(missing);
       for (const code of missing) {
-        const value = found.get(code);
-        known.set(code, { until: readAt + CATALOG_CACHE_MS, value });
-        answers.set(code, value);
+        const one = found.then((map) => map.get(code));
+        // A failed read fails its callers; the next call reads again.
+        one.catch(() => undefined);
+        reading.set(code, one);
+      }
+      try {
+        const map = await found;
+        const readAt = this.clock();
+        CartCatalogCache.makeRoom(known, missing.length, readAt);
+        for (const code of missing) {
+          const value = map.get(code);
+          known.set(code, { until: readAt + CATALOG_CACHE_MS, value });
+          answers.set(code, value);
+        }
+      } finally {
+        for (const code of missing) reading.delete(code);
       }
     }
+    if (waiting.length > 0) await Promise.all(waiting);
     return (code: string) => answers.get(code);
+  }
+
+  /** The reads in flight for one of the maps, by code. */
+  private static readingOf(
+    reading: WeakMap<object, Map<string, Promise<unknown>>>,
+    known: object,
+  ): Map<string, Promise<unknown>> {
+    let map = reading.get(known);
+    if (!map) {
+      map = new Map();
+      reading.set(known, map);
+    }
+    return map;
   }
 
   productLookup(tx: Db, storeId: string, codes: readonly string[]) {

@@ -76,3 +76,48 @@ describe('CartCatalogCache', () => {
     expect(lookup('A-1')?.code).toBe('A-1');
   });
 });
+
+describe('CartCatalogCache reads in flight', () => {
+  it('reads a code once for calls made while it is being read, and again after a failed read', async () => {
+    const now = 9_000_000;
+    const cache = new CartCatalogCache(() => now);
+    let reads = 0;
+    let release: () => void = () => undefined;
+    let fail = false;
+    const gate = () =>
+      new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    const chain = {
+      select: () => chain,
+      from: () => chain,
+      leftJoin: () => chain,
+      where: async () => {
+        reads += 1;
+        await gate();
+        if (fail) throw new Error('the database is away');
+        return [{ code: 'A-1', name: 'A-1' }];
+      },
+    };
+    const db = chain as unknown as Db;
+    fail = true;
+    const failing = cache.productLookup(db, 'US', ['A-1']);
+    const waitingOnFailure = cache.productLookup(db, 'US', ['A-1']);
+    await Promise.resolve();
+    release();
+    await expect(failing).rejects.toThrow('the database is away');
+    await expect(waitingOnFailure).rejects.toThrow('the database is away');
+    expect(reads).toBe(1);
+
+    fail = false;
+    const calls = Array.from({ length: 20 }, () => cache.productLookup(db, 'US', ['A-1', 'B-2']));
+    await Promise.resolve();
+    release();
+    const lookups = await Promise.all(calls);
+    expect(reads).toBe(2);
+    for (const lookup of lookups) {
+      expect(lookup('A-1')?.code).toBe('A-1');
+      expect(lookup('B-2')).toBeUndefined();
+    }
+  });
+});
