@@ -293,36 +293,29 @@ export class EventStore {
   private async load(
     options: PushBatchOptions,
     useCache: boolean,
-  ): Promise<{ row: StreamRow; state: unknown; answers: Map<string, CommandResult> }> {
+  ): Promise<{
+    row: StreamRow;
+    state: unknown;
+    answers: Map<string, CommandResult>;
+    isNew: boolean;
+  }> {
     const { kind, streamId } = options;
     const cached = useCache ? this.cache.get(streamId) : undefined;
-    if (cached) return { row: cached.row, state: cached.state, answers: new Map() };
-    let row = await this.readRow(kind, streamId);
+    if (cached) return { row: cached.row, state: cached.state, answers: new Map(), isNew: false };
+    const row = await this.readRow(kind, streamId);
     if (!row && options.owner) {
-      const made = await this.db
-        .insert(streams)
-        .values({
-          streamId,
-          kind: kind.name,
-          ownerKind: options.owner.kind,
-          ownerId: options.owner.id,
-          storeId: options.storeId,
-        })
-        .onConflictDoNothing()
-        .returning({ streamId: streams.streamId });
-      if (made.length > 0) {
-        // Made just now: no event, no answer yet (a new cart's first command reads nothing).
-        const fresh: StreamRow = {
-          streamId,
-          kind: kind.name,
-          ownerKind: options.owner.kind,
-          ownerId: options.owner.id,
-          storeId: options.storeId,
-          version: 0,
-        };
-        return { row: fresh, state: kind.initialState(), answers: new Map() };
-      }
-      row = await this.readRow(kind, streamId);
+      // A new stream: its row is made by the statement that writes its first commands (so a
+      // stream row always comes with what made it), or, if another write made it first, read
+      // again on the retry. No event, no answer yet: a new cart's first command reads nothing.
+      const fresh: StreamRow = {
+        streamId,
+        kind: kind.name,
+        ownerKind: options.owner.kind,
+        ownerId: options.owner.id,
+        storeId: options.storeId,
+        version: 0,
+      };
+      return { row: fresh, state: kind.initialState(), answers: new Map(), isNew: true };
     }
     if (!row) throw new StreamNotFoundError(streamId);
     const { snapshot, ...plain } = row;
@@ -333,7 +326,7 @@ export class EventStore {
         options.commands.map((c) => c.commandId),
       ),
     ]);
-    return { row: plain, state, answers };
+    return { row: plain, state, answers, isNew: false };
   }
 
   /**
@@ -365,7 +358,7 @@ export class EventStore {
   private async pushNow(options: PushBatchOptions): Promise<PushBatchResponse<StoredShape>> {
     const { kind, streamId } = options;
     for (let attempt = 0; ; attempt += 1) {
-      const { row, state, answers } = await this.load(options, attempt === 0);
+      const { row, state, answers, isNew } = await this.load(options, attempt === 0);
       if (!options.canWrite(row)) throw new StreamNotFoundError(streamId);
       const since = Math.min(options.expectedVersion, row.version);
       const provider = this.options.contexts?.[kind.name];
@@ -401,6 +394,7 @@ export class EventStore {
       const written = await this.writer
         .write({
           streamId,
+          ...(isNew ? { create: { kind: kind.name } } : {}),
           fromVersion: row.version,
           events: decided.events.map((e) => ({
             type: e.event.type,

@@ -4,7 +4,7 @@
  * round trip and one commit for many commands. Each write still applies only if its stream
  * is at the version it was decided on and none of its commands was answered before; the
  * statement says which streams moved. One statement is one transaction: the events, the
- * stream's version and snapshot, the answers, the client's sequence (kept per client and
+ * stream's version and snapshot (its row, for a new stream), the answers, the client's sequence (kept per client and
  * owner: one owner's writes never move another's record, decision 034), the read models
  * projected from the new state and the mails the events send (the mail outbox, decision 027)
  * are written together or not at all. A batch that fails is
@@ -35,6 +35,11 @@ export interface WrittenAnswer {
 
 export interface StreamWrite {
   readonly streamId: string;
+  /**
+   * A stream not yet in the database: the statement makes its row (of this kind, with the
+   * owner and store below), unless a row with its id exists by then (then it did not move).
+   */
+  readonly create?: { readonly kind: string };
   readonly fromVersion: number;
   readonly events: readonly WrittenEvent[];
   /** The state to keep as the stream's snapshot when one is due, with its shape version. */
@@ -114,6 +119,9 @@ export class GroupWriter {
   private async statement(writes: readonly StreamWrite[]): Promise<Set<string>> {
     const input = writes.map((w) => ({
       stream_id: w.streamId,
+      create: w.create !== undefined,
+      kind: w.create?.kind ?? null,
+      store_id: w.storeId,
       from_version: w.fromVersion,
       version: w.fromVersion + w.events.length,
       set_snapshot: w.snapshot !== undefined,
@@ -189,14 +197,14 @@ export class GroupWriter {
     const result = await this.db.execute(sql`
       with input as materialized (
         select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
-          stream_id text, from_version integer, version integer, set_snapshot boolean,
-          snapshot jsonb, snapshot_shape integer, client_id text, command_ids text[],
-          seq bigint, owner_kind text, owner_id text)
+          stream_id text, "create" boolean, kind text, store_id text, from_version integer,
+          version integer, set_snapshot boolean, snapshot jsonb, snapshot_shape integer,
+          client_id text, command_ids text[], seq bigint, owner_kind text, owner_id text)
       ), answers as materialized (
         select * from jsonb_to_recordset(${JSON.stringify(answers)}::jsonb) as a(
           stream_id text, command_id text, client_id text, seq bigint, status text,
           code text, message jsonb)
-      ), moved as (
+      ), updated as (
         update ${streams} s
            set version = i.version,
                updated_at = now(),
@@ -206,11 +214,24 @@ export class GroupWriter {
                snapshot_shape =
                  case when i.set_snapshot then i.snapshot_shape else s.snapshot_shape end
           from input i
-         where s.stream_id = i.stream_id and s.version = i.from_version
+         where not i."create" and s.stream_id = i.stream_id and s.version = i.from_version
            and not exists (
              select 1 from ${commands} c
               where c.stream_id = i.stream_id and c.command_id = any(i.command_ids))
         returning s.stream_id
+      ), created as (
+        insert into ${streams} (stream_id, kind, owner_kind, owner_id, store_id, version,
+                                snapshot, snapshot_version, snapshot_shape)
+        select i.stream_id, i.kind, i.owner_kind, i.owner_id, i.store_id, i.version,
+               case when i.set_snapshot then i.snapshot end,
+               case when i.set_snapshot then i.version else 0 end,
+               case when i.set_snapshot then i.snapshot_shape else 0 end
+          from input i
+         where i."create"
+        on conflict (stream_id) do nothing
+        returning stream_id
+      ), moved as (
+        select stream_id from updated union all select stream_id from created
       ), new_events as (
         insert into ${events} (stream_id, version, type, v, data, metadata, command_id)
         select e.stream_id, e.version, e.type, e.v, e.data, e.metadata, e.command_id

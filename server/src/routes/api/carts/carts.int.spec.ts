@@ -446,6 +446,65 @@ describe.each(testDatabaseTargets())('cart sync on $kind', (target) => {
     }
   });
 
+  it('makes a new cart once when two instances take its first commands at the same time', async () => {
+    const second = await buildTestApp(t.database);
+    const first = (server: FastifyInstance, cartId: string, cookie: string, clientId: string) => {
+      const commandId = randomUUID();
+      return server.inject({
+        method: 'POST',
+        url: `/api/carts/${cartId}/commands?locale=en-us`,
+        headers: { cookie },
+        payload: {
+          clientId,
+          seq: 1,
+          commandId,
+          expectedVersion: 0,
+          command: {
+            type: 'AddItem',
+            data: { code: 'WRI3-RF25', quantity: 1 },
+            metadata: { commandId, now: '2026-01-01T00:00:00Z' },
+          },
+        },
+      });
+    };
+    try {
+      // The same buyer on both: both commands apply, one after the other.
+      const shared = randomUUID();
+      const both = await Promise.all([
+        first(app, shared, session.dana, 'client-new-cart-a'),
+        first(second, shared, session.dana, 'client-new-cart-b'),
+      ]);
+      for (const answer of both) {
+        expect(answer.json<{ status: string }>().status, answer.body).toBe('confirmed');
+      }
+      const all = await app.inject({
+        url: `/api/carts/${shared}`,
+        headers: { cookie: session.dana },
+      });
+      const { events } = all.json<{ events: { version: number; event: CartEvent }[] }>();
+      expect(events.map((e) => e.version)).toEqual(events.map((_, n) => n + 1));
+      const state = replay(
+        cartDecider,
+        events.map((e) => e.event),
+      );
+      expect(state.lines[0]?.quantity).toBe(2);
+      // Two buyers naming the same new id: one has the cart, the other is told it does not exist.
+      const contested = randomUUID();
+      const answers = await Promise.all([
+        first(app, contested, session.dana, 'client-contested-a'),
+        first(second, contested, session.sam, 'client-contested-b'),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404]);
+      const [owned] = await t.database.db
+        .select()
+        .from(streams)
+        .where(eq(streams.streamId, `cart:${contested}`));
+      expect(owned?.version).toBeGreaterThan(0);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('snapshots every 100 events and reads the same state through the snapshot', async () => {
     const cartId = randomUUID();
     for (let i = 0; i < 105; i += 1) {
