@@ -193,11 +193,29 @@ describe.each(testDatabaseTargets())('placing an order in a race on $kind', (tar
     });
   }
 
-  /** The answers: no 5xx, and every order answered is one and the same. */
-  function oneOrder(responses: readonly { statusCode: number; body: string }[]): Order {
+  /**
+   * The answers: no 5xx, one request placed the order, and every order answered is one and
+   * the same. A request with the key of one that has finished gets its answer again (201
+   * too, marked as replayed): that is not a second placing.
+   */
+  function oneOrder(
+    responses: readonly {
+      statusCode: number;
+      body: string;
+      headers: Record<string, unknown>;
+    }[],
+  ): Order {
     for (const r of responses) expect(r.statusCode, r.body).toBeLessThan(500);
-    const placed = responses.filter((r) => r.statusCode === 201);
-    expect(placed).toHaveLength(1);
+    const placed = responses.filter(
+      (r) => r.statusCode === 201 && r.headers['idempotent-replayed'] !== 'true',
+    );
+    // The answers as a list (R: replayed), to read should this fail.
+    const answers = responses
+      .map(
+        (r) => `${String(r.statusCode)}${r.headers['idempotent-replayed'] === 'true' ? 'R' : ''}`,
+      )
+      .join(' ');
+    expect(placed, answers).toHaveLength(1);
     const orders = responses
       .filter((r) => r.statusCode === 200 || r.statusCode === 201)
       .map((r) => (JSON.parse(r.body) as { order: Order }).order);
