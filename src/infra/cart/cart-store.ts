@@ -28,7 +28,7 @@ import { V } from '../../../domain/validation/messages';
 import { online$ } from '../connectivity';
 import { confirmedUserId, type SignedInUser } from '../session';
 import { openLocalDb, type MetaEntry } from '../sync/local-db';
-import { sessionPendingLog } from '../sync/pending-log';
+import { storedPendingLog } from '../sync/pending-log';
 import { SyncEngine, type OpenStream, type SyncNotice } from '../sync/sync-engine';
 import { httpTransport } from '../sync/transport';
 import { trackCartAnalytics, type CartNote } from './cart-analytics';
@@ -422,7 +422,7 @@ export function cartStore(): CartStore {
       // A user shown from memory offline: their changes wait until the server confirms them.
       currentUserId: confirmedUserId,
       online,
-      pending: typeof window !== 'undefined' ? sessionPendingLog() : undefined,
+      pending: typeof window !== 'undefined' ? storedPendingLog() : undefined,
     }),
   );
   return store;

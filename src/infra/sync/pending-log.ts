@@ -1,10 +1,13 @@
 /**
  * Commands shown on the page whose outbox write has not finished yet, kept synchronously in
- * this tab's session storage: a page left at once (a reload, an address typed, a link
- * followed right after a click) aborts IndexedDB writes still running, so the next page of
- * this tab finds the command here and puts it in the outbox (the engine's `recoverPending`).
- * The server takes a command once by its id, so one found twice is never applied twice.
- * Only what the outbox itself keeps is written here (never a card number or security code).
+ * the browser's local storage: a page left at once (a reload, an address typed, a link
+ * followed or the tab closed right after a click) aborts IndexedDB writes still running, so
+ * the next page of the store, in this tab or another, finds the command here and puts it in
+ * the outbox (the engine's `recoverPending`). The server takes a command once by its id, and
+ * the outbox holds a command id once, so a command found by two pages is never applied twice.
+ * A record lives here only while its write runs (milliseconds), unless the page was left
+ * before it finished. Only what the outbox itself keeps is written here (never a card number
+ * or security code).
  */
 import type { MetaEntry, OutboxEntry } from './local-db';
 
@@ -24,11 +27,11 @@ export interface PendingLog {
 
 const KEY = 'store.sync.pending';
 
-/** Session storage's log, or none where the browser gives no storage (private modes). */
-export function sessionPendingLog(): PendingLog | undefined {
+/** Local storage's log, or none where the browser gives no storage (some private modes). */
+export function storedPendingLog(): PendingLog | undefined {
   let storage: Storage;
   try {
-    storage = window.sessionStorage;
+    storage = window.localStorage;
     storage.getItem(KEY);
   } catch {
     return undefined;
@@ -62,7 +65,7 @@ export function sessionPendingLog(): PendingLog | undefined {
   };
 }
 
-/** A log in memory (tests, and where session storage is missing). */
+/** A log in memory (tests). */
 export function memoryPendingLog(records: PendingRecord[] = []): PendingLog {
   return {
     add: (record) => {

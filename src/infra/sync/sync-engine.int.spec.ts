@@ -481,7 +481,8 @@ describe.each(testDatabaseTargets())('sync engine with the real server ($kind)',
     ).saved;
     expect(kept.map((r) => r.entry.commandId)).toEqual([commandId]);
 
-    // The next page of the tab finds it, shows it and queues it once, even if found twice.
+    // The next page (of the tab or another) finds it, shows it and queues it once, even if
+    // found twice.
     const name = `sync-test-${randomUUID()}`;
     const next = engine(name, transport, cartId, undefined, undefined, {
       pending: memoryPendingLog(structuredClone(kept)),
@@ -495,6 +496,24 @@ describe.each(testDatabaseTargets())('sync engine with the real server ($kind)',
     });
     await again.cart.ready;
     expect(await again.sync.db.outbox.count()).toBe(1);
+
+    // The first page had not gone after all: its own write, finishing after another page put
+    // the command in the outbox, keeps the one copy and fails nothing.
+    const late = engine(name, transport, cartId, undefined, undefined, {
+      pending: memoryPendingLog(),
+    });
+    await late.cart.ready;
+    const [record] = kept;
+    if (!record) throw new Error('no record kept');
+    await late.sync.db.transaction('rw', late.sync.db.outbox, async () => {
+      const stored = await late.sync.db.outbox.where('commandId').equals(commandId).first();
+      expect(stored?.command).toEqual(record.entry.command);
+    });
+    await late.sync.dispatch(late.cart, record.entry.command as CartCommand, {
+      locale: 'en-us',
+      userId,
+    }).saved;
+    expect(await late.sync.db.outbox.where('commandId').equals(commandId).count()).toBe(1);
 
     // Sent by both pages: the server takes it once.
     net.online = true;

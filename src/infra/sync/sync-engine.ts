@@ -127,8 +127,8 @@ export interface SyncEngineOptions {
   readonly online?: () => boolean;
   readonly clock?: () => number;
   /**
-   * Where a command is kept, synchronously, until its outbox write has finished (this tab's
-   * session storage in the browser): a page left at once loses no command.
+   * Where a command is kept, synchronously, until its outbox write has finished (local
+   * storage in the browser): a page or tab left at once loses no command.
    */
   readonly pending?: PendingLog;
 }
@@ -211,8 +211,8 @@ export class SyncEngine {
   }
 
   /**
-   * Puts in the outbox the commands an earlier page of this tab showed but whose write it did
-   * not finish (the page was left at once), before any stream is read.
+   * Puts in the outbox the commands an earlier page showed but whose write it did not finish
+   * (the page was left at once), before any stream is read.
    */
   private async recoverPending(): Promise<void> {
     const log = this.options.pending;
@@ -491,6 +491,8 @@ export class SyncEngine {
     pending?.add({ entry, facts: facts.map(({ key, value }) => ({ key, value })) });
     const saved = this.db
       .transaction('rw', this.db.outbox, this.db.streams, this.db.meta, async () => {
+        // Another page that started meanwhile may have put it in the outbox from the log.
+        if ((await this.db.outbox.where('commandId').equals(commandId).count()) > 0) return;
         for (const fact of facts) {
           // A fact that merges with what another tab stored meanwhile (never overwrites it).
           const before = fact.merge ? await this.db.meta.get(fact.key) : undefined;
