@@ -118,8 +118,12 @@ export class CartCatalogCache {
         continue;
       }
       const pending = reading.get(code);
-      if (pending) waiting.push(pending.then((value) => void answers.set(code, value)));
-      else missing.push(code);
+      if (pending) {
+        const waited = pending.then((value) => void answers.set(code, value));
+        // Awaited below, after this call's own read: a rejection before then is not unhandled.
+        waited.catch(() => undefined);
+        waiting.push(waited);
+      } else missing.push(code);
     }
     if (missing.length > 0) {
       const found = read(missing);

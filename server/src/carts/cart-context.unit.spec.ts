@@ -120,4 +120,46 @@ describe('CartCatalogCache reads in flight', () => {
       expect(lookup('B-2')).toBeUndefined();
     }
   });
+
+  it('fails a call that waits on a failed read and reads codes of its own, with nothing unhandled', async () => {
+    const now = 9_500_000;
+    const cache = new CartCatalogCache(() => now);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const gates: { release: () => void; fail: boolean }[] = [];
+      const chain = {
+        select: () => chain,
+        from: () => chain,
+        leftJoin: () => chain,
+        where: async () => {
+          const gate: { release: () => void; fail: boolean } = {
+            release: () => undefined,
+            fail: gates.length === 0,
+          };
+          await new Promise<void>((resolve) => {
+            gate.release = resolve;
+            gates.push(gate);
+          });
+          if (gate.fail) throw new Error('the first read failed');
+          return [{ code: 'B-2', name: 'B-2' }];
+        },
+      };
+      const db = chain as unknown as Db;
+      const first = cache.productLookup(db, 'US', ['A-1']);
+      const second = cache.productLookup(db, 'US', ['A-1', 'B-2']);
+      await Promise.resolve();
+      // The first read fails while the second call's own read still runs.
+      gates[0]?.release();
+      await expect(first).rejects.toThrow('the first read failed');
+      await new Promise((resolve) => setImmediate(resolve));
+      gates[1]?.release();
+      await expect(second).rejects.toThrow('the first read failed');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });

@@ -25,43 +25,61 @@ export interface PendingLog {
   all(): PendingRecord[];
 }
 
-const KEY = 'store.sync.pending';
+/** One key per record, so that tabs writing at the same moment never overwrite each other. */
+const PREFIX = 'store.sync.pending.';
 
 /** Local storage's log, or none where the browser gives no storage (some private modes). */
 export function storedPendingLog(): PendingLog | undefined {
   let storage: Storage;
   try {
     storage = window.localStorage;
-    storage.getItem(KEY);
+    storage.getItem(PREFIX);
   } catch {
     return undefined;
   }
-  const read = (): PendingRecord[] => {
+  const keys = (): string[] => {
+    const found: string[] = [];
+    for (let i = 0; i < storage.length; i += 1) {
+      const key = storage.key(i);
+      if (key?.startsWith(PREFIX)) found.push(key);
+    }
+    return found;
+  };
+  /** A record, when this tab kept it and its place among this tab's (a millisecond holds several). */
+  interface Kept {
+    readonly at: number;
+    readonly n: number;
+    readonly record: PendingRecord;
+  }
+  const parse = (key: string): Kept | undefined => {
     try {
-      const value: unknown = JSON.parse(storage.getItem(KEY) ?? '[]');
-      return Array.isArray(value) ? (value as PendingRecord[]) : [];
+      const value = JSON.parse(storage.getItem(key) ?? 'null') as Partial<Kept> | null;
+      return value && typeof value.at === 'number' && typeof value.n === 'number' && value.record
+        ? (value as Kept)
+        : undefined;
     } catch {
-      return [];
+      return undefined;
     }
   };
-  const write = (records: readonly PendingRecord[]) => {
-    try {
-      if (records.length > 0) storage.setItem(KEY, JSON.stringify(records));
-      else storage.removeItem(KEY);
-    } catch {
-      // Storage full: the outbox write goes on as before.
-    }
-  };
+  let added = 0;
   return {
     add: (record) => {
-      write([...read(), record]);
+      const kept: Kept = { at: Date.now(), n: (added += 1), record };
+      try {
+        storage.setItem(PREFIX + record.entry.commandId, JSON.stringify(kept));
+      } catch {
+        // Storage full: the outbox write goes on as before.
+      }
     },
     remove: (commandId) => {
-      const records = read();
-      const left = records.filter((r) => r.entry.commandId !== commandId);
-      if (left.length !== records.length) write(left);
+      storage.removeItem(PREFIX + commandId);
     },
-    all: read,
+    all: () =>
+      keys()
+        .map(parse)
+        .filter((kept): kept is Kept => kept !== undefined)
+        .sort((a, b) => a.at - b.at || a.n - b.n)
+        .map((kept) => kept.record),
   };
 }
 
