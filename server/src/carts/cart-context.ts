@@ -60,6 +60,20 @@ interface Cached<T> {
  * the same rows for every command. Prices and codes change rarely; stock counts at the cart
  * stage only to lower a quantity, and checkout checks it again.
  */
+/** The map's value for the key, made and kept when missing. */
+function ensured<K, V>(
+  map: { get(key: K): V | undefined; set(key: K, value: V): unknown },
+  key: K,
+  make: () => V,
+): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
 export class CartCatalogCache {
   /** By store, then by code (a cart names every line's product on every command). */
   private readonly products = new Map<string, Map<string, Cached<CartProduct>>>();
@@ -73,12 +87,7 @@ export class CartCatalogCache {
     maps: Map<string, Map<string, Cached<T>>>,
     storeId: string,
   ): Map<string, Cached<T>> {
-    let map = maps.get(storeId);
-    if (!map) {
-      map = new Map();
-      maps.set(storeId, map);
-    }
-    return map;
+    return ensured(maps, storeId, () => new Map<string, Cached<T>>());
   }
 
   /**
@@ -107,7 +116,7 @@ export class CartCatalogCache {
     const answers = new Map<string, T | undefined>();
     const missing: string[] = [];
     const waiting: Promise<void>[] = [];
-    const reading = CartCatalogCache.readingOf(this.reading, known) as Map<
+    const reading = ensured(this.reading, known, () => new Map()) as Map<
       string,
       Promise<T | undefined>
     >;
@@ -148,19 +157,6 @@ export class CartCatalogCache {
     }
     if (waiting.length > 0) await Promise.all(waiting);
     return (code: string) => answers.get(code);
-  }
-
-  /** The reads in flight for one of the maps, by code. */
-  private static readingOf(
-    reading: WeakMap<object, Map<string, Promise<unknown>>>,
-    known: object,
-  ): Map<string, Promise<unknown>> {
-    let map = reading.get(known);
-    if (!map) {
-      map = new Map();
-      reading.set(known, map);
-    }
-    return map;
   }
 
   productLookup(tx: Db, storeId: string, codes: readonly string[]) {

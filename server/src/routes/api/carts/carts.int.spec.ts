@@ -75,11 +75,13 @@ describe.each(testDatabaseTargets())('cart sync on $kind', (target) => {
       commandId?: string;
       expectedVersion?: number;
       locale?: string;
+      /** The instance the command goes to (another app on the same database). */
+      server?: FastifyInstance;
     } = {},
   ): Promise<LightMyRequestResponse> {
     seq += 1;
     const commandId = options.commandId ?? randomUUID();
-    return app.inject({
+    return (options.server ?? app).inject({
       method: 'POST',
       url: `/api/carts/${cartId}/commands?locale=${options.locale ?? 'en-us'}`,
       headers: options.cookie ? { cookie: options.cookie } : {},
@@ -448,25 +450,16 @@ describe.each(testDatabaseTargets())('cart sync on $kind', (target) => {
 
   it('makes a new cart once when two instances take its first commands at the same time', async () => {
     const second = await buildTestApp(t.database);
-    const first = (server: FastifyInstance, cartId: string, cookie: string, clientId: string) => {
-      const commandId = randomUUID();
-      return server.inject({
-        method: 'POST',
-        url: `/api/carts/${cartId}/commands?locale=en-us`,
-        headers: { cookie },
-        payload: {
+    const first = (server: FastifyInstance, cartId: string, cookie: string, clientId: string) =>
+      push(
+        cartId,
+        { type: 'AddItem', data: { code: 'WRI3-RF25', quantity: 1 } },
+        {
+          server,
+          cookie,
           clientId,
-          seq: 1,
-          commandId,
-          expectedVersion: 0,
-          command: {
-            type: 'AddItem',
-            data: { code: 'WRI3-RF25', quantity: 1 },
-            metadata: { commandId, now: '2026-01-01T00:00:00Z' },
-          },
         },
-      });
-    };
+      );
     try {
       // The same buyer on both: both commands apply, one after the other.
       const shared = randomUUID();
