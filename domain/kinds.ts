@@ -6,6 +6,7 @@
 import { cartStreamKind } from './cart/stream';
 import { checkoutStreamKind } from './checkout/stream';
 import { orderStreamKind } from './order/order';
+import { quoteStreamKind } from './quote/stream';
 import { savedCartsStreamKind } from './saved-cart/stream';
 import { processManagerOf, type CommandOfKind, type EventOfKind } from './sync/stream-kind';
 
@@ -14,6 +15,7 @@ export const STREAM_KINDS = {
   'saved-carts': savedCartsStreamKind,
   checkout: checkoutStreamKind,
   order: orderStreamKind,
+  quote: quoteStreamKind,
 } as const;
 
 export type StoreKinds = typeof STREAM_KINDS;
