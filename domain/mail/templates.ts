@@ -4,6 +4,9 @@
  */
 import { ORDER_CONFIRMATION_TEMPLATE, type Order } from '../order/order';
 import { renderOrderConfirmation, type RenderedMail, type Translate } from './order-confirmation';
+import { QUOTE_MAIL_TEMPLATE } from '../quote/stream';
+import type { QuoteState } from '../quote/quote';
+import { renderQuoteMail } from './quote-mail';
 
 export type { RenderedMail, Translate } from './order-confirmation';
 
@@ -13,6 +16,8 @@ export const MAIL_TEMPLATES: Readonly<Record<string, MailRenderer>> = {
   // Written by `orderConfirmationMail` with the order document as its data.
   [ORDER_CONFIRMATION_TEMPLATE]: (data, translate) =>
     renderOrderConfirmation(data as Order, translate),
+  // Written by `quoteMails` with the quote's state as its data; the PDF goes with it.
+  [QUOTE_MAIL_TEMPLATE]: (data, translate) => renderQuoteMail(data as QuoteState, translate),
 };
 
 export class UnknownMailTemplateError extends Error {

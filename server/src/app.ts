@@ -49,8 +49,18 @@ import type { PaymentGateway } from './payments/gateway';
 import type { MailConfig } from './mail/config';
 import { orderFulfilment } from './orders/fulfilment-process';
 import { registerOrderRoutes } from './routes/api/orders/index';
+import { registerQuoteRoutes } from './routes/api/quotes/index';
+import { quoteContextProvider } from './quotes/quote-context';
+import { quoteMailAttachments } from './quotes/quote-files';
+import { startPriceChanges } from './catalog/price-changes';
+import { mailTranslationsOnDemand } from './mail/translations';
 import { SANDBOX_DENIED_PARTIES } from './screening/denied-parties';
-import { startMailWorker, wakeMailWorkerOnAppend, type MailWorker } from './mail/worker';
+import {
+  startMailWorker,
+  wakeMailWorkerOnAppend,
+  type MailAttachments,
+  type MailWorker,
+} from './mail/worker';
 import { SandboxGateway } from './payments/sandbox/sandbox-gateway';
 import { registerPaymentSandboxRoutes } from './payments/sandbox/routes';
 import { startHousekeeping } from './housekeeping/housekeeper';
@@ -217,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     contexts: {
       cart: cartContextProvider(),
       checkout: checkoutContextProvider(options.flags, () => eventStore),
+      quote: quoteContextProvider({ flags: options.flags, store: () => eventStore }),
       ...(fulfilment ? { order: fulfilment.context } : {}),
       ...options.contexts,
     },
@@ -247,7 +258,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await runner.stop();
     });
   }
-  if (options.mail) startMailOutbox(app, db, eventStore, options.mail);
+  const mailTranslations = mailTranslationsOnDemand();
+  if (options.mail) {
+    startMailOutbox(
+      app,
+      db,
+      eventStore,
+      options.mail,
+      quoteMailAttachments({
+        flags: options.flags,
+        translations: mailTranslations,
+      }),
+    );
+  }
   registerMeRoutes(app, options.database.db, { identities, identity });
   if (payments instanceof SandboxGateway) await registerPaymentSandboxRoutes(app, db);
   registerCheckoutRoutes(app, db, {
@@ -258,6 +281,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerOrderTrainingRoutes(app, { store: eventStore, commands });
   registerOrderRoutes(app, db);
+  registerQuoteRoutes(app, {
+    db,
+    flags: options.flags,
+    store: () => eventStore,
+    translations: mailTranslations,
+  });
+  // Scheduled price changes take effect on their day (quotes' early expiration).
+  let stopPriceChanges: (() => void) | undefined;
+  app.addHook('onReady', (done) => {
+    stopPriceChanges = startPriceChanges(db, (error) => {
+      app.log.error({ err: error }, 'scheduled price changes could not be applied; retried hourly');
+    });
+    done();
+  });
+  app.addHook('preClose', (done) => {
+    stopPriceChanges?.();
+    done();
+  });
   if (options.housekeeping) startHousekeeping(app, db, options.housekeeping);
   registerCommerceRoutes(app, options.database.db, {
     platformKeys: options.commercePlatformKeys ?? [WEB_PLATFORM_KEY],
@@ -296,6 +337,7 @@ function startMailOutbox(
   db: Db,
   eventStore: EventStore,
   mail: MailConfig,
+  attachments: MailAttachments,
 ): void {
   let worker: MailWorker | undefined;
   let unsubscribe: (() => void) | undefined;
@@ -304,6 +346,7 @@ function startMailOutbox(
       db,
       smtpUrl: mail.smtpUrl,
       from: mail.from,
+      attachments,
       logger: {
         info: (details, message) => app.log.info(details, message),
         warn: (details, message) => app.log.warn(details, message),

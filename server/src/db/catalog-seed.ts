@@ -600,6 +600,18 @@ const PROMOTION_SPECS: readonly SeedPromotion[] = [
     minimumSubtotalMinor: 0,
   },
   {
+    // Ends two weeks from the day the seed runs: a quote counting on it ends sooner (SPEC 9).
+    code: 'ENDSOON10',
+    name: '10% off, ends soon',
+    enabled: true,
+    startDay: -30,
+    endDay: 13,
+    appliesTo: 'cart',
+    productCodes: [],
+    discountBasisPoints: 1000,
+    minimumSubtotalMinor: 0,
+  },
+  {
     code: 'KITS20',
     name: '20% off complete kits',
     enabled: true,
@@ -640,4 +652,42 @@ export function seedPromotions(today: Date): (Omit<SeedPromotion, 'startDay' | '
     // The last day ends at its last second.
     endsAt: endDay === null ? null : new Date(midnight + (endDay + 1) * DAY_MS - 1000),
   }));
+}
+
+/**
+ * Price changes ahead of the day the seed runs, in every store (SPEC 9's early quote
+ * expiration): one inside a quote's 30 days (the quote ends the day before it), one under 60
+ * days away (the buyer is told; the quote keeps its 30 days).
+ */
+export const SCHEDULED_PRICE_SPECS: readonly {
+  readonly code: string;
+  readonly inDays: number;
+  /** The new price over the current one. */
+  readonly factor: number;
+}[] = [
+  { code: 'BRS4-KIT', inDays: 12, factor: 1.06 },
+  { code: 'MCS5-KIT', inDays: 45, factor: 1.05 },
+];
+
+/** The seed's price changes with their dates, given today and each current price. */
+export function seedScheduledPrices(
+  today: Date,
+  currentPrice: (code: string, storeId: string) => number | undefined,
+): { productCode: string; storeId: string; startsOn: string; amountMinor: number }[] {
+  const midnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return SCHEDULED_PRICE_SPECS.flatMap(({ code, inDays, factor }) =>
+    Object.keys(STORE_RATES).flatMap((storeId) => {
+      const current = currentPrice(code, storeId);
+      if (current === undefined) return [];
+      return [
+        {
+          productCode: code,
+          storeId,
+          startsOn: new Date(midnight + inDays * DAY_MS).toISOString().slice(0, 10),
+          // Still a price ending in 99.
+          amountMinor: Math.round((current * factor) / 100) * 100 - 1,
+        },
+      ];
+    }),
+  );
 }

@@ -125,6 +125,22 @@ export const productPrices = pgTable(
   (t) => [primaryKey({ columns: [t.productCode, t.storeId] })],
 );
 
+/** A price the catalog changes to on a day (migration 021; quotes' early expiration). */
+export const scheduledPrices = pgTable(
+  'scheduled_prices',
+  {
+    productCode: text('product_code')
+      .notNull()
+      .references(() => products.code, { onDelete: 'cascade' }),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.storeId),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productCode, t.storeId, t.startsOn] })],
+);
+
 export const promotions = pgTable('promotions', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),
@@ -436,6 +452,7 @@ export const schema = {
   loginThrottle,
   products,
   productPrices,
+  scheduledPrices,
   promotions,
   customerAccounts,
   customerMembers,

@@ -7,12 +7,26 @@
 import { count, sql } from 'drizzle-orm';
 import { allStorefronts } from '../../../domain/storefront/storefronts';
 import type { Db } from './database';
-import { seedPromotions, seedProducts, listPriceMinor, STORE_RATES } from './catalog-seed';
-import { productPrices, products, promotions, storefronts, stores } from './schema';
+import {
+  listPriceMinor,
+  seedProducts,
+  seedPromotions,
+  seedScheduledPrices,
+  STORE_RATES,
+} from './catalog-seed';
+import {
+  productPrices,
+  products,
+  promotions,
+  scheduledPrices,
+  storefronts,
+  stores,
+} from './schema';
 
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   const seededStores = await seedStores(db);
   await seedCatalog(db);
+  await seedPriceChanges(db);
   return seededStores;
 }
 
@@ -54,5 +68,27 @@ async function seedCatalog(db: Db): Promise<void> {
     await tx
       .insert(promotions)
       .values(seedPromotions(new Date()).map((p) => ({ ...p, productCodes: [...p.productCodes] })));
+  });
+}
+
+/**
+ * The price changes ahead and the promotion that ends soon (quotes' early expiration, SPEC
+ * 9), dated from the day it runs: added to a catalog seeded before them, once.
+ */
+async function seedPriceChanges(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('storefront:seed-price-changes'))`);
+    const [row] = await tx.select({ n: count() }).from(scheduledPrices);
+    if ((row?.n ?? 0) > 0) return;
+    const today = new Date();
+    const current = await tx.select().from(productPrices);
+    const price = new Map(current.map((p) => [`${p.productCode}|${p.storeId}`, p.amountMinor]));
+    const changes = seedScheduledPrices(today, (code, storeId) => price.get(`${code}|${storeId}`));
+    if (changes.length > 0) await tx.insert(scheduledPrices).values(changes);
+    const soon = seedPromotions(today).filter((p) => p.code === 'ENDSOON10');
+    await tx
+      .insert(promotions)
+      .values(soon.map((p) => ({ ...p, productCodes: [...p.productCodes] })))
+      .onConflictDoNothing();
   });
 }

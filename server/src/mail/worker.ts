@@ -70,7 +70,22 @@ export interface MailWorkerOptions {
   readonly translations?: MailTranslations;
   /** Names this worker's claims (default: random). */
   readonly instanceId?: string;
+  /** Files a mail carries, made when it is sent (a quote's PDF); default none. */
+  readonly attachments?: MailAttachments;
 }
+
+/** A file attached to a mail. */
+export interface MailAttachment {
+  readonly filename: string;
+  readonly content: Buffer;
+  readonly contentType: string;
+}
+
+/** The files of an outbox mail, by its template and data (rendered when it is sent). */
+export type MailAttachments = (mail: {
+  readonly template: string;
+  readonly data: unknown;
+}) => Promise<readonly MailAttachment[]>;
 
 export interface MailWorker {
   /** Stops looking for mails, waits for the one being sent and gives back the rest. */
@@ -162,8 +177,10 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
 
   async function deliver(mail: ClaimedMail, claim: string): Promise<void> {
     let rendered: RenderedMail;
+    let attachments: readonly MailAttachment[];
     try {
       rendered = renderMail(mail.template, mail.data, translations.translate(mail.locale));
+      attachments = (await options.attachments?.(mail)) ?? [];
     } catch (error) {
       // Tried again like a failed send: in a rolling deploy, a newer instance that knows a
       // new template may be the one to send it.
@@ -178,6 +195,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         subject: rendered.subject,
         text: rendered.text,
         html: rendered.html,
+        ...(attachments.length > 0 ? { attachments: [...attachments] } : {}),
         messageId: messageIdFor(mail.id, domain),
       });
       messageId = info.messageId;
