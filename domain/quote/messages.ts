@@ -59,3 +59,12 @@ export type QuoteRefusalCode = keyof typeof QUOTE_REASONS;
 export function quoteReasonOf(code: string): MessageDescriptor | undefined {
   return Object.hasOwn(QUOTE_REASONS, code) ? QUOTE_REASONS[code as QuoteRefusalCode] : undefined;
 }
+
+/** A quote's status as people read it (SPEC 2.7 Quotes). */
+export const QUOTE_STATUS_LABELS = {
+  requested: /*i18n*/ { id: 'quote.status.requested', message: 'Requested' },
+  created: /*i18n*/ { id: 'quote.status.created', message: 'Open' },
+  expired: /*i18n*/ { id: 'quote.status.expired', message: 'Expired' },
+  ordered: /*i18n*/ { id: 'quote.status.ordered', message: 'Ordered' },
+  cancelled: /*i18n*/ { id: 'quote.status.cancelled', message: 'Cancelled' },
+} as const satisfies Record<string, MessageDescriptor>;

@@ -311,3 +311,19 @@ export function upcastQuoteEvent(stored: { type: string; v: number; data: unknow
   }
   return stored as QuoteEvent;
 }
+
+/** A quote as the store sends it: its state, its status today and what may be done with it. */
+export interface QuoteView extends QuoteState {
+  readonly displayStatus: QuoteStatus;
+  readonly actions: readonly QuoteAction[];
+  readonly version: number;
+}
+
+export function quoteView(state: QuoteState, version: number, today: string): QuoteView {
+  return {
+    ...state,
+    displayStatus: quoteStatusOn(state, today) ?? 'requested',
+    actions: quoteActions(state, today),
+    version,
+  };
+}

@@ -1,6 +1,6 @@
 /**
  * The route patterns the session logic recognises (SPEC 2.1) and which of them need a
- * signed-in user: pages under my-account, saved carts, order history and checkout send a visitor to sign-in. Paths may
+ * signed-in user: pages under my-account, saved carts, order history, quotes and checkout send a visitor to sign-in. Paths may
  * carry a locale or store-path prefix; the patterns are matched below it as well.
  */
 import { resolveLocale } from './resolve-locale';
@@ -18,6 +18,7 @@ export type RouteName =
   | 'quick-order'
   | 'saved-carts'
   | 'order-history'
+  | 'quotes'
   | 'checkout'
   | 'register'
   | 'search'
@@ -43,6 +44,8 @@ const PATTERNS: readonly (readonly [RouteName, RegExp, boolean])[] = [
   ['saved-carts', /^\/saved-carts(?:\/.*)?$/, true],
   // A person's orders (SPEC 2.7): the list, an order's details, their own status lookup.
   ['order-history', /^\/order-history(?:\/.*)?$/, true],
+  // A person's quotes (SPEC 2.7): the list and a quote.
+  ['quotes', /^\/quotes(?:\/.*)?$/, true],
   ['checkout', /^\/(?:[^/]+\/)?checkout(?:\/.*)?$/, true],
   ['checkout', /^\/exp-checkout(?:\/.*)?$/, true],
   ['register', /^\/register\/?$/, false],

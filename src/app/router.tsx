@@ -206,6 +206,7 @@ function storefrontPages(): RouteObject[] {
       }),
     ]),
     ...orderRoutes().map((route) => buyerPage(route)),
+    ...quoteRoutes().map((route) => buyerPage(route, msg`Quotes`)),
     {
       path: 'quick-order',
       lazy: async () => ({
@@ -325,6 +326,33 @@ function checkoutRoutes(): RouteObject[] {
  * visitors, and the buyer's order history, an order's details and their own lookup, under
  * my-account and at /order-history.
  */
+/** Quotes (SPEC 2.7): the list and one quote, under my-account and at /quotes. */
+function quoteRoutes(): RouteObject[] {
+  const loaders = () => import('../features/quotes/quotes-loader');
+  return ['my-account/quotes', 'quotes'].flatMap((base): RouteObject[] => [
+    {
+      path: base,
+      lazy: async () => {
+        const [page, data] = await Promise.all([
+          import('../features/quotes/components/QuotesPage'),
+          loaders(),
+        ]);
+        return { Component: page.QuotesPage, loader: data.quotesLoader };
+      },
+    },
+    {
+      path: `${base}/:id`,
+      lazy: async () => {
+        const [page, data] = await Promise.all([
+          import('../features/quotes/components/QuoteDetailsPage'),
+          loaders(),
+        ]);
+        return { Component: page.QuoteDetailsPage, loader: data.quoteDetailsLoader };
+      },
+    },
+  ]);
+}
+
 function orderRoutes(): RouteObject[] {
   const loaders = () => import('../features/orders/orders-loader');
   return [

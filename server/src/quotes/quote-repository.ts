@@ -4,13 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { quoteNumberFrom } from '../../../domain/quote/numbers';
-import {
-  quoteActions,
-  quoteStatusOn,
-  type QuoteAction,
-  type QuoteState,
-  type QuoteStatus,
-} from '../../../domain/quote/quote';
+import { quoteView, type QuoteState, type QuoteView } from '../../../domain/quote/quote';
 import { QUOTES_READ_MODEL } from '../../../domain/quote/stream';
 import type { Db } from '../db/database';
 import { MAX_DRAWS, randomDigits } from '../orders/numbers';
@@ -31,21 +25,7 @@ export async function issueQuoteNumber(db: Db): Promise<string> {
   throw new Error(`No free quote number after ${String(MAX_DRAWS)} draws`);
 }
 
-/** A quote as the store sends it: its state, its status today and what may be done with it. */
-export interface QuoteView extends QuoteState {
-  readonly displayStatus: QuoteStatus;
-  readonly actions: readonly QuoteAction[];
-  readonly version: number;
-}
-
-export function viewOf(state: QuoteState, version: number, today: string): QuoteView {
-  return {
-    ...state,
-    displayStatus: quoteStatusOn(state, today) ?? 'requested',
-    actions: quoteActions(state, today),
-    version,
-  };
-}
+export type { QuoteView };
 
 /** Most quotes a list answers with. */
 export const QUOTES_LIST_MAX = 200;
@@ -65,7 +45,7 @@ export async function buyersQuotes(
        order by doc -> 'quote' ->> 'createdAt' desc
        limit ${QUOTES_LIST_MAX}`),
   );
-  return rows.map((r) => viewOf(r.doc, r.version, today));
+  return rows.map((r) => quoteView(r.doc, r.version, today));
 }
 
 /** One of the buyer's quotes by id; undefined for another's, or none. */
@@ -82,6 +62,6 @@ export async function buyersQuote(
          and owner_kind = 'user' and owner_id = ${userId}`),
   );
   return row && row.doc.quote?.buyer.userId === userId
-    ? viewOf(row.doc, row.version, today)
+    ? quoteView(row.doc, row.version, today)
     : undefined;
 }

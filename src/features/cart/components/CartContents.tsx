@@ -5,7 +5,7 @@
  * cart page's first view (its skeleton, then the cart loading or empty) does not need it.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { normalizeCode } from '../../../../domain/cart/decide';
 import type { CartLineView, CartSummary } from '../../../../domain/cart/projections/summary';
@@ -43,6 +43,7 @@ export function CartContents({ summary, store }: { summary: CartSummary; store: 
       <CartTotals summary={summary} format={format} />
       <AimswebNote summary={summary} />
       <SaveCart store={store} />
+      <CreateQuote summary={summary} />
       <Link to={`/${storefront.locale}/checkout`} className="button-link cart-page__checkout">
         <Trans>Checkout</Trans>
       </Link>
@@ -388,6 +389,43 @@ function SaveCart({ store }: { store: CartStore }) {
             setOpen(false);
           }}
         />
+      ) : null}
+    </>
+  );
+}
+
+const CreateQuoteDialog = lazy(() =>
+  import('../../../shell/quote/CreateQuoteDialog').then(({ CreateQuoteDialog }) => ({
+    default: CreateQuoteDialog,
+  })),
+);
+
+/** Create quote (SPEC 2.5): for a signed-in buyer; the quote's code loads when asked for. */
+function CreateQuote({ summary }: { summary: CartSummary }) {
+  const user = useObservableValue(currentUser$);
+  const [open, setOpen] = useState(false);
+  if (!user || !summary.cartId || summary.lines.length === 0) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="button-secondary cart-page__quote"
+        onClick={() => {
+          setOpen(true);
+        }}
+      >
+        <Trans>Create quote</Trans>
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <CreateQuoteDialog
+            cartId={summary.cartId}
+            accountId={summary.account?.id ?? null}
+            onClose={() => {
+              setOpen(false);
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );
