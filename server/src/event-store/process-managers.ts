@@ -162,7 +162,18 @@ export class ProcessManagerRunner {
    * Handles what is waiting (at most `limit` events per manager) and the scheduled reactions
    * now due; the number handled.
    */
-  async runOnce(limit = Number.POSITIVE_INFINITY): Promise<number> {
+  runOnce(limit = Number.POSITIVE_INFINITY): Promise<number> {
+    // One run at a time in this instance: a run asked for while the runner's own is under
+    // way (an operator's, a test's) waits for it, or both would react to the same events
+    // (the lease is this instance's in both).
+    const run = this.turn.then(() => this.runNow(limit));
+    this.turn = run.catch(() => undefined);
+    return run;
+  }
+
+  private turn: Promise<unknown> = Promise.resolve();
+
+  private async runNow(limit: number): Promise<number> {
     let handled = 0;
     for (const manager of this.managers) {
       handled += await this.runManager(manager, limit);
