@@ -5,11 +5,12 @@
  */
 import { STREAM_KINDS } from './kinds';
 import { clearCartOnOrder, closeCheckoutOnOrder } from './order/process-managers';
-import { expireQuoteAfterLastDay } from './quote/process-managers';
+import { expireQuoteAfterLastDay, recordQuoteOrdered } from './quote/process-managers';
 import { streamRegistry } from './sync/stream-kind';
 
 export const STREAM_REGISTRY = streamRegistry(Object.values(STREAM_KINDS), [
   clearCartOnOrder,
   closeCheckoutOnOrder,
   expireQuoteAfterLastDay,
+  recordQuoteOrdered,
 ]);

@@ -1,5 +1,6 @@
 /** Cart commands (imperative). Time and the command's id come in `metadata`. */
 import type { CommandMetadata } from '../shared/decider';
+import type { AppliedPromotion, CartAccount, CartLine, CartQuote } from './state';
 
 export interface ItemRequest {
   readonly code: string;
@@ -35,6 +36,19 @@ export type CartCommand = (
       };
     }
   | { readonly type: 'DismissNotices'; readonly data: Record<string, never> }
+  /**
+   * The store puts a quote in the cart to order it (decision 051): its lines at the quoted
+   * prices and its account, instead of what the cart held. Never sent by a browser.
+   */
+  | {
+      readonly type: 'LoadQuote';
+      readonly data: {
+        readonly quote: CartQuote;
+        readonly lines: readonly CartLine[];
+        readonly promotions: readonly AppliedPromotion[];
+        readonly account: CartAccount;
+      };
+    }
   | {
       readonly type: 'ClearCart';
       readonly data: {

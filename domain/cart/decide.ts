@@ -324,7 +324,22 @@ export function decide(command: CartCommand, state: CartState, context: CartCont
   return events.length === 0 ? [] : [...creation, ...events];
 }
 
+/** The commands that change what a cart holds: refused while it holds a quote. */
+const CHANGES_LINES: ReadonlySet<CartCommand['type']> = new Set([
+  'AddItem',
+  'AddItems',
+  'ChangeQuantity',
+  'RemoveItem',
+  'ApplyPromotion',
+  'RemovePromotion',
+  'ChooseAccount',
+  'MergeCart',
+]);
+
 function decideOn(command: CartCommand, state: CartState, context: CartContext): CartEvent[] {
+  if (state.quote !== null && CHANGES_LINES.has(command.type)) {
+    fail('cart.holds-quote', CART_MESSAGES.holdsQuote, { number: state.quote.number });
+  }
   switch (command.type) {
     case 'AddItem':
       return addItem(state, command.data, context);
@@ -354,6 +369,11 @@ function decideOn(command: CartCommand, state: CartState, context: CartContext):
         : [];
     case 'ClearCart':
       return clearCart(state, command.data);
+    case 'LoadQuote':
+      // The same quote again (a retry) changes nothing.
+      return state.quote?.quoteId === command.data.quote.quoteId
+        ? []
+        : [{ type: 'CartQuoteLoaded', v: 1, data: command.data }];
     default: {
       const unknown: never = command;
       throw new Error(`Unknown cart command ${JSON.stringify(unknown)}`);
@@ -414,7 +434,7 @@ function clearCart(state: CartState, data: ClearCartData): CartEvent[] {
     }
     return [{ type: 'CartCleared', v: 1, data: { reason, orderId } }];
   }
-  return state.lines.length > 0 || state.promotions.length > 0
+  return state.lines.length > 0 || state.promotions.length > 0 || state.quote !== null
     ? [{ type: 'CartCleared', v: 1, data: { reason } }]
     : [];
 }
@@ -440,6 +460,7 @@ function withLines(state: CartState, lines: readonly CartLine[]): CartState {
     clearedOrders: state.clearedOrders,
     notAdded: state.notAdded,
     reductions: state.reductions,
+    quote: state.quote,
   };
 }
 
@@ -514,6 +535,16 @@ export function evolve(state: CartState, event: CartEvent): CartState {
         clearedOrders: [...state.clearedOrders, event.data.orderId],
       };
     }
+    case 'CartQuoteLoaded':
+      return {
+        ...state,
+        lines: event.data.lines,
+        promotions: event.data.promotions,
+        account: event.data.account,
+        notAdded: [],
+        reductions: [],
+        quote: event.data.quote,
+      };
     case 'CartCleared':
       return {
         ...state,
@@ -521,6 +552,7 @@ export function evolve(state: CartState, event: CartEvent): CartState {
         promotions: [],
         notAdded: [],
         reductions: [],
+        quote: null,
         clearedOrders:
           event.data.orderId === undefined
             ? state.clearedOrders

@@ -631,3 +631,63 @@ describe('cart summary with an account discount (SPEC 4.7)', () => {
     expect(summary.account?.number).toBe('T7K2Q9X4M3PL');
   });
 });
+
+describe('a cart holding a quote (decision 051)', () => {
+  const quote = {
+    quoteId: 'quote-1',
+    number: 'Q12345674',
+    expiresOn: '2026-12-20',
+    accountId: 'acct-riverside',
+  };
+  const account =
+    ACCOUNTS[0] ??
+    (() => {
+      throw new Error('no account');
+    })();
+  const load = command('LoadQuote', {
+    quote,
+    lines: [line('KIT', 2)],
+    promotions: [],
+    account,
+  });
+  const loaded: CartEvent = {
+    type: 'CartQuoteLoaded',
+    v: 1,
+    data: { quote, lines: [line('KIT', 2)], promotions: [], account },
+  };
+
+  it("takes the quote's lines, prices and account in place of its own, once", () => {
+    spec
+      .given([created, added('FORMS', 1)])
+      .when(load)
+      .then([loaded]);
+    spec.given([created, loaded]).when(load).then([]);
+    const state = replay(cartDecider, [created, added('FORMS', 1), loaded]);
+    expect(state.lines.map((l) => l.code)).toEqual(['KIT']);
+    expect(state.quote).toEqual(quote);
+  });
+
+  it('refuses a change to its lines, and lets the quote go when emptied', () => {
+    spec
+      .given([created, loaded])
+      .when(command('AddItem', { code: 'FORMS', quantity: 1 }))
+      .thenThrows('cart.holds-quote', (error) => {
+        expect(error.detail.values).toEqual({ number: 'Q12345674' });
+      });
+    spec
+      .given([created, loaded])
+      .when(command('RemoveItem', { code: 'KIT' }))
+      .thenThrows('cart.holds-quote');
+    spec
+      .given([created, loaded])
+      .when(command('ClearCart', { reason: 'emptied' }))
+      .then([{ type: 'CartCleared', v: 1, data: { reason: 'emptied' } }]);
+    const emptied = replay(cartDecider, [
+      created,
+      loaded,
+      { type: 'CartCleared', v: 1, data: { reason: 'emptied' } },
+    ]);
+    expect(emptied.quote).toBeNull();
+    expect(emptied.lines).toEqual([]);
+  });
+});

@@ -3,7 +3,14 @@
  * turn older shapes into the current one with the upcasters in upcast.ts. An event's `type`
  * never changes, and a shape that may still be stored is never removed.
  */
-import type { AppliedPromotion, CartAccount, CartLine, CartOwner, NotAddedItem } from './state';
+import type {
+  AppliedPromotion,
+  CartAccount,
+  CartLine,
+  CartOwner,
+  CartQuote,
+  NotAddedItem,
+} from './state';
 
 export type CartEvent =
   | {
@@ -78,6 +85,17 @@ export type CartEvent =
       };
     }
   | {
+      /** A quote's lines, prices and account in place of what the cart held (decision 051). */
+      readonly type: 'CartQuoteLoaded';
+      readonly v: 1;
+      readonly data: {
+        readonly quote: CartQuote;
+        readonly lines: readonly CartLine[];
+        readonly promotions: readonly AppliedPromotion[];
+        readonly account: CartAccount;
+      };
+    }
+  | {
       readonly type: 'CartCleared';
       readonly v: 1;
       readonly data: {
@@ -102,5 +120,6 @@ export const CART_EVENT_VERSIONS = {
   CartAccountChosen: 1,
   CartMerged: 1,
   CartOrderedItemsRemoved: 1,
+  CartQuoteLoaded: 1,
   CartCleared: 1,
 } as const satisfies { [K in CartEventType]: Extract<CartEvent, { type: K }>['v'] };

@@ -2,6 +2,12 @@
 import type { MessageDescriptor } from '../shared/message';
 
 export const CART_MESSAGES = {
+  /** Decision 051: a cart ordering a quote keeps the quote's lines. */
+  holdsQuote: /*i18n*/ {
+    id: 'cart.holds-quote',
+    message:
+      'This cart holds quote {number} at its quoted prices. Remove the quote from the cart to change it.',
+  },
   itemsNeedUpdate: /*i18n*/ {
     id: 'cart.items-need-update',
     message: 'Some items in your cart need to be updated...',

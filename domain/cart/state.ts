@@ -73,6 +73,19 @@ export interface QuantityReduction {
   readonly newQuantity: number;
 }
 
+/**
+ * A quote the cart holds (decision 051): its lines at the quoted prices, for its account,
+ * until its last day. The cart's lines cannot change while it holds one; emptying the cart
+ * lets it go.
+ */
+export interface CartQuote {
+  readonly quoteId: string;
+  readonly number: string;
+  /** The quote's last day (YYYY-MM-DD). */
+  readonly expiresOn: string;
+  readonly accountId: string;
+}
+
 export interface CartState {
   /** Null until the first event: a cart exists once something was done with it. */
   readonly cartId: string | null;
@@ -89,6 +102,8 @@ export interface CartState {
   readonly clearedOrders: readonly string[];
   readonly notAdded: readonly NotAddedItem[];
   readonly reductions: readonly QuantityReduction[];
+  /** The quote being ordered from this cart; null for a cart of the buyer's own choosing. */
+  readonly quote: CartQuote | null;
 }
 
 export function initialCartState(): CartState {
@@ -104,5 +119,6 @@ export function initialCartState(): CartState {
     clearedOrders: [],
     notAdded: [],
     reductions: [],
+    quote: null,
   };
 }

@@ -24,8 +24,12 @@ export const cartStreamKind = defineStreamKind<CartState, CartCommand, CartEvent
   // merge of a 200-line cart is about 10 KiB, a quick order of 25 rows about 2 KiB.
   limits: { commandBytes: 32 * KIB, pushBytes: 128 * KIB },
   // Promotion codes and customer accounts are known to the server only.
-  serverOnly: (command) => command.type === 'ApplyPromotion' || command.type === 'ChooseAccount',
+  // A quote is put in a cart by the store only (decision 051).
+  serverOnly: (command) =>
+    command.type === 'ApplyPromotion' ||
+    command.type === 'ChooseAccount' ||
+    command.type === 'LoadQuote',
   refused: CART_MESSAGES.itemsNeedUpdate,
-  // 2: the state remembers the orders it was cleared for.
-  snapshotShape: 2,
+  // 2: the state remembers the orders it was cleared for; 3: the quote it holds.
+  snapshotShape: 3,
 });

@@ -8,7 +8,7 @@
  */
 import type { Level } from '../catalog/catalog';
 import { cartSummary } from '../cart/projections/summary';
-import type { AccountDiscount, AppliedPromotion, CartState } from '../cart/state';
+import type { AccountDiscount, AppliedPromotion, CartQuote, CartState } from '../cart/state';
 import { requiredLevel } from '../validation/account';
 
 export interface CheckoutCartLine {
@@ -34,6 +34,8 @@ export interface CheckoutCart {
   readonly promotions: readonly AppliedPromotion[];
   /** The discounts of the account the cart itself is priced for (before checkout chooses one). */
   readonly accountDiscounts?: readonly AccountDiscount[];
+  /** The quote the cart orders, its prices held until its last day (decision 051). */
+  readonly quote?: CartQuote;
 }
 
 /** What is bought, in a stable text: lines by code with quantities, then the codes applied. */
@@ -66,6 +68,7 @@ export function checkoutCartOf(state: CartState, version: number): CheckoutCart 
     })),
     promotions: state.promotions,
     accountDiscounts: state.account?.discounts ?? [],
+    ...(state.quote ? { quote: state.quote } : {}),
   };
 }
 
@@ -121,6 +124,7 @@ export function priceCart(cart: CheckoutCart, discounts: readonly AccountDiscoun
     clearedOrders: [],
     notAdded: [],
     reductions: [],
+    quote: null,
   });
 }
 

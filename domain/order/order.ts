@@ -144,6 +144,8 @@ export interface Order {
   readonly hold: OrderHold | null;
   readonly checkoutId: string;
   readonly cartId: string;
+  /** The quote it was ordered from, at the quote's prices (decision 051); absent before quotes. */
+  readonly quoteId?: string | null;
   /** The delivery address goes into the buyer's address book (asked for at checkout). */
   readonly saveShippingAddress: boolean;
   /** What happened to it since (fulfilment.ts; decision 029). */

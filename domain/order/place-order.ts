@@ -16,6 +16,7 @@ import { CHECKOUT_MESSAGES, CHECKOUT_RULE_MESSAGES } from '../checkout/messages'
 import { shippingMethodsFor } from '../checkout/shipping-methods';
 import { billingAddressOf, type CheckoutState, type PaymentChoice } from '../checkout/state';
 import { firstUnfinishedStep } from '../checkout/steps';
+import { refuseQuote } from '../quote/quote';
 import { DomainError } from '../shared/domain-error';
 import { withValues, type MessageDescriptor } from '../shared/message';
 import type { Locale } from '../storefront/storefronts';
@@ -143,15 +144,30 @@ export function decidePlaceOrder(input: PlaceOrderInput): PlacedOrder {
     throw refuse('checkout.modified', CHECKOUT_MESSAGES.modifiedInAnotherTab);
   }
 
+  // A quote's prices hold until its last day, for its account (decision 051).
+  const quote = cart.quote;
+  if (quote && input.now.slice(0, 10) > quote.expiresOn) throw refuseQuote('quote.expired');
+  if (quote && checkout.account && checkout.account.id !== quote.accountId) {
+    throw refuseQuote('quote.account-changed');
+  }
   // The catalog decides what each line is now: level, kind, price and availability.
   const lines = cart.lines.map((line) => {
     const product = input.product(line.code);
+    if (
+      quote &&
+      (!product ||
+        !product.soldOnline ||
+        !product.orderableOnline ||
+        product.unitPriceMinor === null)
+    ) {
+      throw refuseQuote('quote.product-withdrawn', { code: line.code });
+    }
     if (
       !product ||
       !product.soldOnline ||
       !product.orderableOnline ||
       product.unitPriceMinor === null ||
-      product.unitPriceMinor !== line.unitPriceMinor
+      (!quote && product.unitPriceMinor !== line.unitPriceMinor)
     ) {
       throw refuse('checkout.items-need-update', CART_MESSAGES.itemsNeedUpdate);
     }
@@ -328,6 +344,7 @@ export function decidePlaceOrder(input: PlaceOrderInput): PlacedOrder {
       preOrder: line.preOrder,
     })),
     promotions: priced.promotions,
+    ...(quote ? { quoteId: quote.quoteId } : {}),
     accountDiscount: priced.accountDiscount
       ? {
           programme: priced.accountDiscount.programme,

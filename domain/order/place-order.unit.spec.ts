@@ -796,3 +796,59 @@ describe('decidePlaceOrder: cards, bank transfer, screening, training and access
     });
   });
 });
+
+describe('an order of a quote (decision 051)', () => {
+  const quoted = (expiresOn: string, accountId = RIVERSIDE.id) =>
+    checkoutCart(CARTS.kit.lines, {
+      quote: { quoteId: 'quote-1', number: 'Q12345674', expiresOn, accountId },
+    });
+
+  it("holds the quote's prices after the catalog's change, and names the quote", () => {
+    const cart = quoted('2026-12-20');
+    const order = decidePlaceOrder(
+      input({
+        cart,
+        checkout: stateOf(completedCheckout(cart)),
+        product: catalog({ 'WRI3-KIT': { unitPriceMinor: 55_000 } }),
+      }),
+    );
+    expect(order.lines[0]?.unitPriceMinor).toBe(CARTS.kit.lines[0]?.unitPriceMinor);
+    expect(order.quoteId).toBe('quote-1');
+  });
+
+  it('is refused after its last day, for another account, or with a product withdrawn', () => {
+    const expired = quoted('2026-11-22');
+    expectRefusal(
+      input({ cart: expired, checkout: stateOf(completedCheckout(expired)) }),
+      'quote.expired',
+      'quote.not-completed',
+      'We are sorry but your quote could not be completed...',
+    );
+    const other = quoted('2026-12-20', 'acct-elsewhere');
+    expectRefusal(
+      input({ cart: other, checkout: stateOf(completedCheckout(other)) }),
+      'quote.account-changed',
+      'quote.not-completed',
+    );
+    const cart = quoted('2026-12-20');
+    const withdrawn = expectRefusal(
+      input({
+        cart,
+        checkout: stateOf(completedCheckout(cart)),
+        product: catalog({ 'WRI3-KIT': { soldOnline: false } }),
+      }),
+      'quote.product-withdrawn',
+      'quote.not-completed',
+    );
+    expect(withdrawn.detail.values).toEqual({ code: 'WRI3-KIT' });
+  });
+
+  it('leaves an order of a cart of its own to the catalog prices, and names no quote', () => {
+    expect(decidePlaceOrder(input()).quoteId).toBeUndefined();
+    expectRefusal(
+      input({ product: catalog({ 'WRI3-KIT': { unitPriceMinor: 55_000 } }) }),
+      'checkout.items-need-update',
+      'cart.items-need-update',
+    );
+  });
+});

@@ -195,5 +195,6 @@ export function priceQuote(input: PriceQuoteInput): Quote {
       totalMinor: priced.totalMinor + tax.taxMinor,
     },
     cartId: cart.cartId,
+    appliedPromotions: cart.promotions,
   };
 }

@@ -32,3 +32,24 @@ export const expireQuoteAfterLastDay = defineProcessManager({
     ];
   },
 });
+
+/** An order placed from a quote: the quote records it, and links to it (decision 051). */
+export const recordQuoteOrdered = defineProcessManager({
+  name: 'order-placed-records-quote',
+  kinds: ['order'],
+  react: (event) => {
+    if (event.type !== 'OrderPlaced') return [];
+    const order = event.data.order;
+    // A declined order (sanctions screening) took nothing: the quote can still be ordered.
+    if (!order.quoteId || order.status === 'declined') return [];
+    return [
+      {
+        kind: 'quote',
+        streamId: streamIdOf({ name: 'quote' }, order.quoteId),
+        owner: { kind: 'user', id: order.buyer.userId },
+        storeId: order.storeId,
+        command: { type: 'RecordQuoteOrdered', data: { orderId: order.orderId } },
+      },
+    ];
+  },
+});

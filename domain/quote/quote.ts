@@ -5,6 +5,7 @@
  * it expires. It is then ordered, cancelled, or expires. What a buyer may do with a quote in
  * each state is decided here (`quoteActions`), never by a screen.
  */
+import type { AppliedPromotion } from '../cart/state';
 import type { Level, ProductFormat } from '../catalog/catalog';
 import type { OrderTaxLine } from '../order/order';
 import type { CommandMetadata } from '../shared/decider';
@@ -85,6 +86,8 @@ export interface Quote {
   readonly totals: QuoteTotals;
   /** The cart it was made from. */
   readonly cartId: string;
+  /** The promotion codes as the cart applied them: an order of the quote applies them again. */
+  readonly appliedPromotions: readonly AppliedPromotion[];
 }
 
 /** A quote asked for in a browser, before the store numbers it. */

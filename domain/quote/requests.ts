@@ -12,3 +12,6 @@ export const quotePreviewQuerySchema = z.object({
 });
 
 export const quoteIdParams = z.object({ id: idSchema });
+
+/** Order a quote: it goes into this cart of the buyer's (decision 051). */
+export const orderQuoteBodySchema = z.object({ locale: z.enum(LOCALES), cartId: idSchema });

@@ -286,6 +286,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     flags: options.flags,
     store: () => eventStore,
     translations: mailTranslations,
+    commands,
   });
   // Scheduled price changes take effect on their day (quotes' early expiration).
   let stopPriceChanges: (() => void) | undefined;

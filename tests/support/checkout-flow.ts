@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { cartStreamKind } from '../../domain/cart/stream';
 import type { CartState } from '../../domain/cart/state';
-import { checkoutCartOf } from '../../domain/checkout/cart-snapshot';
+import { checkoutCartOf, type CheckoutCart } from '../../domain/checkout/cart-snapshot';
 import type { CheckoutCommand } from '../../domain/checkout/commands';
 import type { CheckoutFacts } from '../../domain/checkout/facts';
 import type { Order } from '../../domain/order/order';
@@ -116,13 +116,7 @@ export class BuyerFlow {
       },
     });
     expect(response.statusCode, response.body).toBe(200);
-    const found = await this.app.eventStore.stateOf(
-      cartStreamKind,
-      streamIdOf(cartStreamKind, cartId),
-    );
-    const cart = found ? checkoutCartOf(found.state as CartState, found.row.version) : null;
-    if (!cart) throw new Error('no cart');
-    return cart;
+    return this.cart(cartId);
   }
 
   async facts(): Promise<CheckoutFacts> {
@@ -135,7 +129,22 @@ export class BuyerFlow {
 
   /** A checkout of a new cart of these items, with these choices, every one confirmed. */
   async checkout(items: readonly { code: string; quantity?: number }[], choices: CheckoutChoices) {
-    const cart = await this.cartWith(items);
+    return this.checkoutOf(await this.cartWith(items), choices);
+  }
+
+  /** The cart as the server holds it now. */
+  async cart(cartId: string) {
+    const found = await this.app.eventStore.stateOf(
+      cartStreamKind,
+      streamIdOf(cartStreamKind, cartId),
+    );
+    const cart = found ? checkoutCartOf(found.state as CartState, found.row.version) : null;
+    if (!cart) throw new Error('no cart');
+    return cart;
+  }
+
+  /** A checkout of this cart, with these choices, every one confirmed. */
+  async checkoutOf(cart: CheckoutCart, choices: CheckoutChoices) {
     const checkoutId = randomUUID();
     const commands = [
       { type: 'StartCheckout' as const, data: { cart } },

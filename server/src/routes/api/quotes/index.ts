@@ -7,12 +7,16 @@
  * - `GET /api/quotes/{id}`: one of them, whole;
  * - `GET /api/quotes/{id}/pdf`: its PDF (`quote-pdf-download-upgrade` chooses the layout);
  * - `GET /api/quotes/preview?locale=&cartId=`: the cart priced as its quote would be, with
- *   the early expiration notice the buyer is shown before confirming (SPEC 2.5, 9).
+ *   the early expiration notice the buyer is shown before confirming (SPEC 2.5, 9);
+ * - `POST /api/quotes/{id}/order` `{ locale, cartId }`: the quote goes into the buyer's cart
+ *   at its prices, for checkout; or 'We are sorry but your quote could not be completed...'
+ *   (409) with the reason's code.
  *
  * Another buyer's quote reads as not found. Never cached by anything between.
  */
 import type { FastifyInstance } from 'fastify';
 import {
+  orderQuoteBodySchema,
   quoteIdParams,
   quotePreviewQuerySchema,
   quotesQuerySchema,
@@ -21,6 +25,9 @@ import { dateOfInstant } from '../../../../../domain/shared/calendar';
 import { DomainError } from '../../../../../domain/shared/domain-error';
 import { storefrontFor } from '../../../../../domain/storefront/storefronts';
 import { actingBuyer } from '../../../acting/plugin';
+import type { CommandHandler } from '../../../commands/execute';
+import { placesFor } from '../../../orders/place-order';
+import { orderQuote } from '../../../quotes/order-quote';
 import type { Db } from '../../../db/database';
 import type { EventStore } from '../../../event-store/event-store';
 import type { FlagService } from '../../../flags/flag-service';
@@ -36,6 +43,7 @@ export interface QuoteRouteDeps {
   readonly flags: FlagService;
   readonly store: () => EventStore;
   readonly translations: () => MailTranslations;
+  readonly commands: CommandHandler;
   /** The clock (tests). */
   readonly now?: () => Date;
 }
@@ -80,6 +88,24 @@ export function registerQuoteRoutes(app: FastifyInstance, deps: QuoteRouteDeps):
     const quote = await buyersQuote(db, user.id, id, today());
     if (!quote) return reply.code(404).send(notFound());
     return { quote };
+  });
+
+  app.post('/api/quotes/:id/order', { config: { access: 'buyer' } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { id } = quoteIdParams.parse(request.params);
+    const body = orderQuoteBodySchema.parse(request.body);
+    const who = request.acting;
+    if (!placesFor(who)) return reply.code(404).send(notFound());
+    const outcome = await orderQuote(
+      { db, store: deps.store(), commands: deps.commands, flags: deps.flags, now },
+      who,
+      { quoteId: id, locale: body.locale, cartId: body.cartId },
+    );
+    if (outcome.kind === 'not-found') return reply.code(404).send(notFound());
+    if (outcome.kind === 'refused') {
+      return reply.code(409).send(ruleBody(outcome.code, outcome.message));
+    }
+    return { cartId: outcome.cartId };
   });
 
   app.get('/api/quotes/:id/pdf', { config: { access: 'buyer' } }, async (request, reply) => {

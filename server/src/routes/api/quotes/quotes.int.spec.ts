@@ -19,6 +19,9 @@ import { findUserWithPassword } from '../../../auth/users';
 import { createWebSession, SESSION_COOKIE } from '../../../auth/web-sessions';
 import { seedDemoCustomers } from '../../../customers/demo-customers';
 import { seedIfEmpty } from '../../../db/seed';
+import { acting } from '../../../acting/acting';
+import { BuyerFlow, samsPurchaseOrder } from '../../../../../tests/support/checkout-flow';
+import type { Order } from '../../../../../domain/order/order';
 import type { QuoteView } from '../../../quotes/quote-repository';
 
 function rowsOf<T>(result: unknown): T[] {
@@ -29,6 +32,7 @@ describe.each(testDatabaseTargets())('quotes on $kind', (target) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   const session: Record<'dana' | 'sam', string> = { dana: '', sam: '' };
+  let samId = '';
 
   beforeAll(async () => {
     t = await target.open();
@@ -43,6 +47,7 @@ describe.each(testDatabaseTargets())('quotes on $kind', (target) => {
       const user = await findUserWithPassword(t.database.db, email);
       const created = await createWebSession(t.database.db, user?.id ?? '', null, new Date());
       session[who] = `${SESSION_COOKIE}=${created.id}`;
+      if (who === 'sam') samId = user?.id ?? '';
     }
   });
 
@@ -322,5 +327,94 @@ describe.each(testDatabaseTargets())('quotes on $kind', (target) => {
     expect(new Date(scheduled[0]?.not_before ?? '').toISOString()).toBe(
       `${new Date(Date.parse(`${quote.expiresOn}T00:00:00Z`) + 86_400_000).toISOString()}`,
     );
+  });
+
+  function orderIt(quoteId: string, cartId: string, cookie = session.sam) {
+    return app.inject({
+      method: 'POST',
+      url: `/api/quotes/${quoteId}/order`,
+      headers: { cookie },
+      payload: { locale: 'en-gb', cartId },
+    });
+  }
+
+  it('orders a quote at its prices after the catalog price changed, and links order and quote', async () => {
+    const cartId = await samsCart([{ code: 'APS3-KIT', quantity: 1 }]);
+    const quoteId = randomUUID();
+    const created = await requestQuote(quoteId, cartId);
+    const quote = (
+      created.json<PushResponse<QuoteEvent>>().events[1]?.event as Extract<
+        QuoteEvent,
+        { type: 'QuoteCreated' }
+      >
+    ).data.quote;
+    const db = t.database.db;
+    await db.execute(sql`
+      update product_prices set amount_minor = amount_minor + 5000
+       where product_code = 'APS3-KIT' and store_id = 'ukassessments'`);
+    try {
+      // Another buyer cannot order it.
+      expect((await orderIt(quoteId, randomUUID(), session.dana)).statusCode).toBe(404);
+      // Sam's cart with something in it: kept in the saved carts, then the quote takes its place.
+      const target = await samsCart([{ code: 'WRI3-KIT', quantity: 2 }]);
+      const ordered = await orderIt(quoteId, target);
+      expect(ordered.statusCode, ordered.body).toBe(200);
+      const flow = new BuyerFlow(app, { userId: samId, cookie: session.sam }, 'en-gb');
+      const cart = await flow.cart(target);
+      expect(cart.quote).toMatchObject({ quoteId, number: quote.number });
+      expect(cart.lines.map((l) => [l.code, l.unitPriceMinor])).toEqual([
+        ['APS3-KIT', quote.lines[0]?.unitPriceMinor],
+      ]);
+      const saved = await app.inject({ url: '/api/saved-carts', headers: { cookie: session.sam } });
+      expect(saved.body).toContain(`Before quote ${quote.number}`);
+
+      const { checkoutId, version } = await flow.checkoutOf(cart, samsPurchaseOrder('PO-QUOTE-1'));
+      const placed = await flow.place(checkoutId, version);
+      expect(placed.statusCode, placed.body).toBe(201);
+      const order = placed.json<{ order: Order }>().order;
+      expect(order.quoteId).toBe(quoteId);
+      expect(order.lines[0]?.unitPriceMinor).toBe(quote.lines[0]?.unitPriceMinor);
+
+      // The quote records its order (a process manager): ordered, linked, no longer orderable.
+      let view: QuoteView | undefined;
+      for (let i = 0; i < 100 && view?.displayStatus !== 'ordered'; i += 1) {
+        const found = await app.inject({
+          url: `/api/quotes/${quoteId}`,
+          headers: { cookie: session.sam },
+        });
+        view = found.json<{ quote: QuoteView }>().quote;
+        if (view.displayStatus !== 'ordered') await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(view).toMatchObject({ displayStatus: 'ordered', orderId: order.orderId });
+      const again = await orderIt(quoteId, randomUUID());
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ error: { code: 'quote.not-orderable' } });
+    } finally {
+      await db.execute(sql`
+        update product_prices set amount_minor = amount_minor - 5000
+         where product_code = 'APS3-KIT' and store_id = 'ukassessments'`);
+    }
+  });
+
+  it("refuses to order an expired quote, in the spec's words", async () => {
+    const cartId = await samsCart([{ code: 'APS3-KIT', quantity: 1 }]);
+    const quoteId = randomUUID();
+    await requestQuote(quoteId, cartId);
+    // The store's expiry step, as if the quote's last day had passed.
+    await app.commands.execute(
+      'quote',
+      `quote:${quoteId}`,
+      { type: 'ExpireQuote', data: { today: '2099-01-01' } },
+      acting.store('quote-expiry-test'),
+      { commandId: `expire-${quoteId}` },
+    );
+    const refused = await orderIt(quoteId, randomUUID());
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      error: {
+        code: 'quote.expired',
+        message: 'We are sorry but your quote could not be completed...',
+      },
+    });
   });
 });
