@@ -29,6 +29,11 @@ async function noAxeViolations(page: Page) {
   expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
 }
 
+async function continueTo(page: Page, path: string) {
+  await page.getByRole('button', { name: /^Continue/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/${path}$`));
+}
+
 async function openCart(page: Page) {
   await page.goto('/en-gb/cart');
   await expect(page.getByRole('button', { name: 'Create quote' })).toBeVisible();
@@ -41,9 +46,11 @@ for (const [device, viewport] of [
   test.describe(`on a ${device}`, () => {
     test.use({ viewport });
 
-    test('Sam quotes a kit and training, finds the quote and downloads its PDF', async ({
+    test('Sam quotes a kit and training, finds the quote, downloads its PDF and orders it by PO', async ({
       page,
     }) => {
+      // A whole flow, checkout included, with accessibility audits: long on a loaded machine.
+      test.slow();
       await page.goto('/en-gb/');
       await signInFromHeader(page, SAM);
       await emptyCart(page, 'en-gb');
@@ -94,13 +101,59 @@ for (const [device, viewport] of [
       expect(text).toContain(KIT);
 
       // The training banner on a quote with online training (SPEC 8).
-      await page.goto(`${new URL(page.url()).pathname}?orderTrainingsError=true`);
+      const quotePage = new URL(page.url()).pathname;
+      await page.goto(`${quotePage}?orderTrainingsError=true`);
       await expect(page.getByTestId('training-banner')).toBeVisible();
+
+      // Ordered by PO: the quote goes into the cart at its prices, and checkout opens.
+      await page.getByRole('button', { name: 'Order', exact: true }).click();
+      await expect(page).toHaveURL(/\/en-gb\/checkout$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accounts for checkout');
+      await expect(page.getByText('Loading your accounts…')).toHaveCount(0);
+      await page
+        .getByRole('region', { name: 'Choose customer account' })
+        .getByLabel('Riverside Child Development Clinic')
+        .check();
+      await page
+        .getByRole('region', { name: 'Choose qualified user' })
+        .getByLabel('Sam Okafor')
+        .check();
+      await continueTo(page, 'shipping-address');
+      await page.getByLabel(/22 Riverside Walk/).check();
+      await continueTo(page, 'shipping-method');
+      await page.getByLabel(/Regular ground/).check();
+      await continueTo(page, 'billing-address');
+      await page.getByLabel('Same as shipping address').check();
+      await continueTo(page, 'payment');
+      const poChoice = page.getByRole('radio', { name: /^Purchase order/ });
+      if ((await poChoice.count()) > 0) await poChoice.check();
+      await page.getByLabel('Purchase order number').fill('PO-QUOTE-2026-11');
+      await page.getByLabel('First name').fill('Sam');
+      await page.getByLabel('Last name').fill('Okafor');
+      await page.getByLabel('Email address').fill('accounts@riverside.example');
+      await page.getByLabel('Phone number').fill('0113 496 0123');
+      await continueTo(page, 'review');
+      await page.getByLabel('I have read and agree to the Terms & conditions').check();
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await expect(page).toHaveURL(/\/en-gb\/checkout\/confirmation\/[0-9a-f-]{36}-v\d+$/, {
+        timeout: 20_000,
+      });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order');
+
+      // The quote now shows as ordered and links to its order, which links back.
+      await expect(async () => {
+        await page.goto(quotePage);
+        await expect(page.getByTestId('quote-status')).toHaveText('Ordered', { timeout: 1000 });
+      }).toPass();
+      await page.getByRole('link', { name: 'View the order placed from this quote' }).click();
+      await expect(page.getByTestId('order-quote')).toBeVisible();
+      await noAxeViolations(page);
     });
 
     test('a price change ahead is told before the quote is made; offline, a quote is requested and numbered later', async ({
       page,
       context,
+      pageErrors,
     }) => {
       await page.goto('/en-gb/');
       await signInFromHeader(page, SAM);
@@ -146,6 +199,9 @@ for (const [device, viewport] of [
         });
       }).toPass();
       await expect(page.getByTestId('quote-row')).toHaveCount(seen + 1);
+      // Offline, the browser logs the requests it could not send; nothing else was logged.
+      const ours = pageErrors.filter((e) => !e.includes('net::ERR_INTERNET_DISCONNECTED'));
+      pageErrors.splice(0, pageErrors.length, ...ours);
     });
   });
 }

@@ -7,6 +7,7 @@ import type {
   AccountDiscount,
   CartAccount,
   CartLine,
+  CartQuote,
   CartState,
   NotAddedItem,
   QuantityReduction,
@@ -48,6 +49,8 @@ export interface CartSummary {
   readonly accountDiscountStatuses: readonly AccountDiscount['status'][];
   readonly notAdded: readonly NotAddedItem[];
   readonly reductions: readonly QuantityReduction[];
+  /** The quote the cart orders, its prices held (decision 051); null for the buyer's own cart. */
+  readonly quote: CartQuote | null;
 }
 
 function share(amountMinor: number, basisPoints: number): number {
@@ -111,5 +114,6 @@ export function cartSummary(state: CartState): CartSummary {
       .map((d) => d.status),
     notAdded: state.notAdded,
     reductions: state.reductions,
+    quote: state.quote,
   };
 }

@@ -264,6 +264,17 @@ export class CartStore {
     return this.sendTo(this.activeCart(), request, source);
   }
 
+  /** Lets the quote the cart holds go, with its lines (decision 051): the cart is empty again. */
+  removeQuote(): Result {
+    return this.send({ type: 'ClearCart', data: { reason: 'emptied' } });
+  }
+
+  /** Fetches the active cart from the store now (after the store changed it: a quote put in). */
+  async refreshActive(): Promise<void> {
+    const active = this.active$.getValue();
+    if (active) await this.engine.pull(active.stream.streamId, active.owner?.id);
+  }
+
   /** Keeps what a screen knows of products, so this browser can decide offline. */
   remember(storeId: string, products: readonly CartProduct[]): Promise<void> {
     return this.products.remember(storeId, products);

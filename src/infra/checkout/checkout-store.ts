@@ -75,8 +75,8 @@ export type PlaceOrderOutcome =
   | { readonly kind: 'placed'; readonly order: Order }
   /** The cart changed since the checkout began: it starts again (SPEC 4.8). */
   | { readonly kind: 'restarted' }
-  /** A rule stops the order, in the spec's words. */
-  | { readonly kind: 'refused'; readonly message: Message }
+  /** A rule stops the order, in the spec's words; `code` names the rule (a quote's reason). */
+  | { readonly kind: 'refused'; readonly message: Message; readonly code?: string }
   /** The gateway refused the card: nothing was charged or placed (SPEC 8). */
   | { readonly kind: 'declined'; readonly declined: DeclinedPayment }
   /** SPEC 8 'Error during place order.': nothing is lost, the buyer may try again. */
@@ -492,6 +492,7 @@ export class CheckoutStore {
         if (field && error.status === 422) {
           return {
             kind: 'refused',
+            code,
             message: {
               id: field.code,
               message: field.message,

@@ -15,7 +15,7 @@ import { quoteStreamKind } from '../../../domain/quote/stream';
 import type { DistributiveOmit } from '../../../domain/shared/types';
 import type { Storefront } from '../../../domain/storefront/storefronts';
 import { parseStreamId, streamIdOf } from '../../../domain/sync/stream-kind';
-import { apiFetch, apiJson } from '../api';
+import { ApiError, apiFetch, apiJson, postJson } from '../api';
 import { newId } from '../cart/cart-session';
 import { authSettled } from '../auth/auth-state';
 import { claimedCommands, loadCartStore } from '../cart/cart-loader';
@@ -113,6 +113,31 @@ export class QuoteStore {
 
   email(quoteId: string, to: string | null): Promise<string> {
     return this.send(this.open(quoteId), { type: 'EmailQuote', data: { to } });
+  }
+
+  /**
+   * Orders the quote: the store puts it in the buyer's cart (what it held is kept in the saved
+   * carts), and the cart here is fetched, for checkout. Online only. The refusal's code and
+   * message when the quote can no longer be ordered.
+   */
+  async order(
+    quoteId: string,
+  ): Promise<{ readonly ok: true } | { readonly ok: false; readonly error: ApiError }> {
+    const active = this.cart.active$.getValue();
+    if (!active) throw new Error('No cart is open yet.');
+    // What the buyer did to the cart goes first, so the store keeps it.
+    await this.sync();
+    try {
+      await postJson(`/api/quotes/${encodeURIComponent(quoteId)}/order`, {
+        locale: this.storefront.locale,
+        cartId: active.cartId,
+      });
+    } catch (error) {
+      if (error instanceof ApiError) return { ok: false, error };
+      throw error;
+    }
+    await this.cart.refreshActive();
+    return { ok: true };
   }
 
   /** Sends what waits now (the page shows the store's answer next). */

@@ -52,28 +52,46 @@ export function CreateQuoteDialog({
   );
   const sent = useRef(false);
 
+  // What the dialog follows once the quote is requested, let go when it closes.
+  const following = useRef<(() => void)[]>([]);
+  useEffect(
+    () => () => {
+      for (const stop of following.current) stop();
+    },
+    [],
+  );
+
   const send = () => {
     if (!store || sent.current) return;
     sent.current = true;
     void store.request(cartId, accountId).then(({ quoteId, stream }) => {
+      // Subjects answer at once on subscribing: the first answer settles, the rest are ignored.
+      let settled = false;
       const stopNotices = store.notices(quoteId, (notice) => {
+        if (settled) return;
+        settled = true;
         setStep({ kind: 'refused', message: notice.message, code: notice.code });
-        stopNotices();
       });
-      const subscription = stream.state$.subscribe((state) => {
-        if (state.status === 'created' && state.quote) {
-          pushEvent({ ...generateLeadEvent(state.quote) });
-          setStep({ kind: 'created', quote: state.quote });
-          subscription.unsubscribe();
-          stopNotices();
-        }
+      const created = stream.state$.subscribe((state) => {
+        if (settled || state.status !== 'created' || !state.quote) return;
+        settled = true;
+        pushEvent({ ...generateLeadEvent(state.quote) });
+        setStep({ kind: 'created', quote: state.quote });
       });
       // Offline (now or later), the buyer is told the quote waits for the connection.
       const connection = online$.subscribe((online) => {
-        if (online) return;
+        if (online || settled) return;
         setStep((now) => (now.kind === 'requesting' ? { kind: 'requested', quoteId } : now));
-        connection.unsubscribe();
       });
+      following.current.push(
+        stopNotices,
+        () => {
+          created.unsubscribe();
+        },
+        () => {
+          connection.unsubscribe();
+        },
+      );
     });
   };
 

@@ -33,6 +33,7 @@ export function CartContents({ summary, store }: { summary: CartSummary; store: 
     formatMoney(money(minor, summary.currency ?? storefront.currency), languageTag(storefront));
   return (
     <>
+      <QuotedCart summary={summary} store={store} />
       <CartAccountPicker summary={summary} store={store} />
       <Promotions summary={summary} store={store} format={format} />
       <ul className="cart-lines">
@@ -404,7 +405,7 @@ const CreateQuoteDialog = lazy(() =>
 function CreateQuote({ summary }: { summary: CartSummary }) {
   const user = useObservableValue(currentUser$);
   const [open, setOpen] = useState(false);
-  if (!user || !summary.cartId || summary.lines.length === 0) return null;
+  if (!user || !summary.cartId || summary.lines.length === 0 || summary.quote) return null;
   return (
     <>
       <button
@@ -428,5 +429,35 @@ function CreateQuote({ summary }: { summary: CartSummary }) {
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+/** A cart ordering a quote (decision 051): its prices are the quote's until its last day. */
+function QuotedCart({ summary, store }: { summary: CartSummary; store: CartStore }) {
+  const storefront = useStorefront();
+  const quote = summary.quote;
+  if (!quote) return null;
+  const number = quote.number;
+  const until = new Intl.DateTimeFormat(languageTag(storefront), {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  }).format(new Date(`${quote.expiresOn}T12:00:00Z`));
+  return (
+    <div className="notification cart-page__quote-note" role="status" data-testid="quoted-cart">
+      <p>
+        <Trans>
+          This cart orders quote {number} at its quoted prices, until {until}.
+        </Trans>
+      </p>
+      <button
+        type="button"
+        className="button-secondary"
+        onClick={() => {
+          store.removeQuote();
+        }}
+      >
+        <Trans>Remove the quote from the cart</Trans>
+      </button>
+    </div>
   );
 }

@@ -23,7 +23,8 @@ import { billingAddressOf, type CheckoutState } from '../../../../domain/checkou
 import { stepById, type CheckoutStepId } from '../../../../domain/checkout/steps';
 import { DISCOUNT_LABELS, discountLabel } from '../../../../domain/pricing/discount-label';
 import { formatMoney, money } from '../../../../domain/pricing/money';
-import type { Message } from '../../../../domain/shared/message';
+import type { Message, MessageDescriptor } from '../../../../domain/shared/message';
+import { quoteReasonOf } from '../../../../domain/quote/messages';
 import { V } from '../../../../domain/validation/messages';
 import type {
   CheckoutStore,
@@ -88,6 +89,7 @@ function Review({
   const [termsMissing, setTermsMissing] = useState(false);
   const [placing, setPlacing] = useState(false);
   const [problem, setProblem] = useState<Message | null>(null);
+  const [problemReason, setProblemReason] = useState<MessageDescriptor | null>(null);
   const [paidAnotherWay, setPaidAnotherWay] = useState(false);
   const declinedHeading = useRef<HTMLHeadingElement>(null);
   const placeButton = useRef<HTMLButtonElement>(null);
@@ -146,6 +148,10 @@ function Review({
     // 'restarted': the layout takes the buyer back to the first step and says why;
     // 'declined': the checkout's view now holds the refusal, shown above.
     if (outcome.kind === 'refused' || outcome.kind === 'failed') setProblem(outcome.message);
+    // An order of a quote that can no longer be completed says why (decision 051).
+    setProblemReason(
+      outcome.kind === 'refused' ? (quoteReasonOf(outcome.code ?? '') ?? null) : null,
+    );
   };
 
   const priced = totals?.priced;
@@ -284,9 +290,10 @@ function Review({
           ) : null}
         </div>
         {problem ? (
-          <p className="checkout-notice checkout-notice--error" role="alert">
-            {i18n._(problem)}
-          </p>
+          <div className="checkout-notice checkout-notice--error" role="alert">
+            <p>{i18n._(problem)}</p>
+            {problemReason ? <p>{i18n._(problemReason.id, problem.values ?? {})}</p> : null}
+          </div>
         ) : null}
         {paidAnotherWay && !declined ? (
           <p className="checkout-notice" role="status">

@@ -40,6 +40,7 @@ import { LoadProblemView } from './LoadProblemView';
 import { OrderStatusLabel } from './OrderStatusLabel';
 import { ShipmentFacts } from './ShipmentFacts';
 import { ReorderButton } from './ReorderButton';
+import { quoteDetailsPath } from '../../../shell/quote/quote-paths';
 import '../orders.css';
 
 export function OrderDetailsPage() {
@@ -145,6 +146,18 @@ function OrderDetails({ order }: { order: Order }) {
             <time dateTime={order.placedAt}>{dateTime.format(new Date(order.placedAt))}</time>
           </dd>
           <ShipmentFacts estimatedShipDate={fulfilment.estimatedShipDate} shipment={shipment} />
+          {order.quoteId ? (
+            <>
+              <dt>
+                <Trans>Quote</Trans>
+              </dt>
+              <dd>
+                <Link to={quoteDetailsPath(storefront, order.quoteId)} data-testid="order-quote">
+                  <Trans>The quote this order was placed from</Trans>
+                </Link>
+              </dd>
+            </>
+          ) : null}
           {order.placedBy.kind === 'agent' ? (
             <>
               <dt>

@@ -7,7 +7,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
-import { Link, useLoaderData, useRevalidator } from 'react-router';
+import { Link, useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import { CHECKOUT_MESSAGES } from '../../../../domain/checkout/messages';
 import { EARLY_EXPIRATION_MESSAGES } from '../../../../domain/quote/expiration';
 import { QUOTE_MESSAGES, quoteReasonOf } from '../../../../domain/quote/messages';
@@ -211,6 +211,22 @@ function QuoteLines({ quote, format }: { quote: Quote; format: QuoteFormat }) {
 }
 
 function QuoteTotals({ quote, format }: { quote: Quote; format: QuoteFormat }) {
+  return (
+    <>
+      <TotalsList quote={quote} format={format} />
+      {quote.tax.basis === 'unknown-address' ? (
+        <p className="quotes__note">
+          <Trans>Tax is calculated at checkout from the delivery address.</Trans>
+        </p>
+      ) : null}
+      <p className="quotes__note">
+        <Trans>Shipping, where it applies, is chosen and added at checkout.</Trans>
+      </p>
+    </>
+  );
+}
+
+function TotalsList({ quote, format }: { quote: Quote; format: QuoteFormat }) {
   const { i18n } = useLingui();
   return (
     <dl className="quote-details__totals">
@@ -244,20 +260,12 @@ function QuoteTotals({ quote, format }: { quote: Quote; format: QuoteFormat }) {
           <dd>{format.amount(0)}</dd>
         </div>
       ) : null}
-      {quote.tax.basis === 'unknown-address' ? (
-        <p className="quotes__note">
-          <Trans>Tax is calculated at checkout from the delivery address.</Trans>
-        </p>
-      ) : null}
       <div className="quote-details__total">
         <dt>
           <Trans>Quote total</Trans>
         </dt>
         <dd data-testid="quote-total">{format.amount(quote.totals.totalMinor)}</dd>
       </div>
-      <p className="quotes__note">
-        <Trans>Shipping, where it applies, is chosen and added at checkout.</Trans>
-      </p>
     </dl>
   );
 }
@@ -293,6 +301,16 @@ function QuoteActions({
         </div>
       ) : null}
       <div className="quote-details__actions">
+        {view.actions.includes('order') && store ? (
+          <OrderQuote
+            quote={quote}
+            store={store}
+            onRefused={(message, code) => {
+              setRefusal(message);
+              setRefusalCode(code);
+            }}
+          />
+        ) : null}
         {view.actions.includes('download') ? <PdfLink quote={quote} store={store} /> : null}
         {view.actions.includes('cancel') && store ? (
           <CancelQuote quote={quote} store={store} />
@@ -309,6 +327,60 @@ function QuoteActions({
         ) : null}
       </div>
       {view.actions.includes('email') && store ? <EmailQuote quote={quote} store={store} /> : null}
+    </>
+  );
+}
+
+/**
+ * Order: the quote goes into the cart at its prices and checkout opens (online only: the
+ * store checks the quote, its account and its products first).
+ */
+function OrderQuote({
+  quote,
+  store,
+  onRefused,
+}: {
+  quote: Quote;
+  store: QuoteStore;
+  onRefused: (message: Message, code: string) => void;
+}) {
+  const online = useObservableValue(online$);
+  const storefront = useStorefront();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="button-link"
+        disabled={!online || busy}
+        aria-describedby={online ? undefined : `order-offline-${quote.quoteId}`}
+        onClick={() => {
+          setBusy(true);
+          void store.order(quote.quoteId).then((result) => {
+            setBusy(false);
+            if (result.ok) {
+              void navigate(`/${storefront.locale}/checkout`);
+              return;
+            }
+            const body = result.error.body?.error;
+            const field = body?.fields?.[0];
+            onRefused(
+              field
+                ? { id: field.code, message: field.message, values: field.values ?? {} }
+                : { ...QUOTE_MESSAGES.notCompleted, values: {} },
+              body?.code ?? '',
+            );
+          });
+        }}
+      >
+        <Trans>Order</Trans>
+      </button>
+      {online ? null : (
+        <span id={`order-offline-${quote.quoteId}`} className="quotes__note">
+          <Trans>A quote is ordered online.</Trans>
+        </span>
+      )}
     </>
   );
 }
