@@ -165,11 +165,14 @@ for (const [device, viewport] of [
       await expect(early.getByTestId('early-expiration')).toContainText('Prices change on');
       await noAxeViolations(page);
       await early.getByRole('button', { name: 'Create quote' }).click();
-      await expect(page.getByRole('dialog', { name: 'Quote Created' })).toBeVisible();
-      await page
-        .getByRole('dialog', { name: 'Quote Created' })
-        .getByRole('button', { name: 'Close' })
-        .click();
+      const made = page.getByRole('dialog', { name: 'Quote Created' });
+      const number = (await made.getByTestId('quote-number').textContent()) ?? '';
+      // Seen once online (its page keeps it and its PDF on this device).
+      await made.getByRole('link', { name: 'View quote' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Quote ${number}`);
+      await expect(page.getByText(/Prices change on/)).toBeVisible();
+      await expect(page.getByTestId('quote-pdf')).toHaveAttribute('href', /^blob:/);
+      const quotePage = new URL(page.url()).pathname;
 
       // Seen once online, the list opens offline, after a reload too.
       await page.goto('/en-gb/my-account/quotes');
@@ -189,6 +192,17 @@ for (const [device, viewport] of [
       await page.reload();
       await expect(page.getByTestId('quote-row')).toHaveCount(seen + 1);
       await noAxeViolations(page);
+      // The quote seen before opens offline after a reload, and so does its PDF.
+      await page.goto(quotePage);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Quote ${number}`);
+      await expect(page.getByTestId('quote-pdf')).toHaveAttribute('href', /^blob:/);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('quote-pdf').click(),
+      ]);
+      const { readFile } = await import('node:fs/promises');
+      expect(await pdfTextOf(await readFile(await download.path()))).toContain(number);
+      await page.goto('/en-gb/my-account/quotes');
 
       // Back online: the store numbers it, once.
       await context.setOffline(false);
