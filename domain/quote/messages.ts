@@ -7,6 +7,8 @@ export const QUOTE_MESSAGES = {
     message: 'We are sorry but your quote could not be completed...',
   },
   submitError: /*i18n*/ { id: 'quote.submit-error', message: 'Error submitting quote.' },
+  /** The name of the saved cart that keeps what a cart held before a quote took its place. */
+  savedBefore: /*i18n*/ { id: 'quote.saved-before', message: 'Before quote {number} {version}' },
   requestedOffline: /*i18n*/ {
     id: 'quote.requested-offline',
     message: 'Quote requested: it will be numbered when you are back online',
@@ -38,6 +40,10 @@ export const QUOTE_REASONS = {
   'quote.not-found': /*i18n*/ {
     id: 'quote.reason.not-found',
     message: 'This quote is not numbered yet.',
+  },
+  'quote.emailed-enough': /*i18n*/ {
+    id: 'quote.reason.emailed-enough',
+    message: 'This quote was emailed {max} times already.',
   },
   'quote.cart-empty': /*i18n*/ {
     id: 'quote.reason.cart-empty',

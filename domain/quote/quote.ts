@@ -120,8 +120,11 @@ export const initialQuoteState = (): QuoteState => ({
   emailed: 0,
 });
 
-/** At most one address besides the buyer's own a quote is emailed to at once. */
+/** The longest address a quote is emailed to (SPEC 9: email 64). */
 export const QUOTE_EMAIL_MAX = 64;
+
+/** How many times a quote may be emailed: the store's mail is not a relay (decision 051). */
+export const QUOTE_EMAILS_MAX = 10;
 
 export type QuoteCommand = (
   | {
@@ -253,7 +256,13 @@ export function decideQuote(
       return [{ type: 'QuoteCancelled', v: 1, data: { at: now } }];
     }
     case 'EmailQuote': {
-      if (state.status === null) throw refuseQuote('quote.not-found');
+      // Not numbered yet, or cancelled: nothing to send (its actions do not offer it).
+      if (state.status === null || state.status === 'requested')
+        throw refuseQuote('quote.not-found');
+      if (state.status === 'cancelled') throw refuseQuote('quote.not-orderable');
+      if (state.emailed >= QUOTE_EMAILS_MAX) {
+        throw refuseQuote('quote.emailed-enough', { max: String(QUOTE_EMAILS_MAX) });
+      }
       const buyer = state.quote?.buyer.email;
       const to = [...new Set([buyer, command.data.to?.trim()].filter((a): a is string => !!a))];
       return [
@@ -269,8 +278,11 @@ export function decideQuote(
         ? [{ type: 'QuoteExpired', v: 1, data: { on: command.data.today } }]
         : [];
     case 'RecordQuoteOrdered': {
-      if (state.status === 'ordered' && state.orderId === command.data.orderId) return [];
-      if (state.status !== 'created') throw refuseQuote('quote.not-orderable');
+      // An order placed from the quote is a fact: recorded whatever happened since (expired
+      // at midnight after the order, cancelled in another tab while it was placed). A quote
+      // gives one order (the order's id is the quote's).
+      if (state.status === 'ordered') return [];
+      if (!state.quote) throw refuseQuote('quote.not-found');
       return [{ type: 'QuoteOrdered', v: 1, data: { orderId: command.data.orderId, at: now } }];
     }
   }

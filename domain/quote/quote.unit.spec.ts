@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpecification } from '../shared/decider-spec';
 import {
+  QUOTE_EMAILS_MAX,
   quoteActions,
   quoteDecider,
   quoteStatusOn,
@@ -134,11 +135,20 @@ describe('ordering a quote', () => {
       .then([]);
   });
 
-  it('refuses a cancelled or expired quote', () => {
+  it('records an order placed before its expiry step ran, or while it was cancelled elsewhere', () => {
+    const ordered: QuoteEvent = { type: 'QuoteOrdered', v: 1, data: { orderId: 'o-1', at: NOW } };
     server
       .given([...created, { type: 'QuoteExpired', v: 1, data: { on: '2026-12-23' } }])
       .when(command('RecordQuoteOrdered', { orderId: 'o-1' }))
-      .thenThrows('quote.not-orderable');
+      .then([ordered]);
+    server
+      .given([...created, { type: 'QuoteCancelled', v: 1, data: { at: NOW } }])
+      .when(command('RecordQuoteOrdered', { orderId: 'o-1' }))
+      .then([ordered]);
+    browser
+      .given([events.requested()])
+      .when(command('RecordQuoteOrdered', { orderId: 'o-1' }))
+      .thenThrows('quote.not-found');
   });
 });
 

@@ -135,7 +135,8 @@ for (const [device, viewport] of [
       await continueTo(page, 'review');
       await page.getByLabel('I have read and agree to the Terms & conditions').check();
       await page.getByRole('button', { name: 'Place order' }).click();
-      await expect(page).toHaveURL(/\/en-gb\/checkout\/confirmation\/[0-9a-f-]{36}-v\d+$/, {
+      // One order per quote: its id is the quote's.
+      await expect(page).toHaveURL(/\/en-gb\/checkout\/confirmation\/quote-[0-9a-f-]{36}$/, {
         timeout: 20_000,
       });
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order');

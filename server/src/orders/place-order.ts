@@ -34,6 +34,8 @@ import {
 } from '../../../domain/order/order';
 import { decidePlaceOrder } from '../../../domain/order/place-order';
 import { screenedNames, screenNames } from '../../../domain/order/screening';
+import { refuseQuote, type QuoteState } from '../../../domain/quote/quote';
+import { quoteStreamKind } from '../../../domain/quote/stream';
 import { DomainError } from '../../../domain/shared/domain-error';
 import type { Message } from '../../../domain/shared/message';
 import { storefrontFor, type Locale } from '../../../domain/storefront/storefronts';
@@ -200,10 +202,27 @@ export class PlaceOrder {
       cartId ? serverCart(store, user.id, cartId, storefront.storeId) : Promise.resolve(null),
     ]);
     // One order per cart as it stands: two checkouts of one cart (two devices) make one
-    // order, whichever is placed first; the cart's next version is another order.
-    const orderId = cart ? `${cart.cartId}-v${String(cart.version)}` : request.checkoutId;
+    // order, whichever is placed first; the cart's next version is another order. A quote
+    // gives one order, whatever carts it was put in (decision 051).
+    const orderId = cart?.quote
+      ? `quote-${cart.quote.quoteId}`
+      : cart
+        ? `${cart.cartId}-v${String(cart.version)}`
+        : request.checkoutId;
     const before = await this.orderById(orderId);
     if (before) return { kind: 'already-placed', order: before };
+    // A quote cancelled since it was put in the cart is no longer ordered.
+    if (cart?.quote) {
+      const quote = await store.stateOf(
+        quoteStreamKind,
+        streamIdOf(quoteStreamKind, cart.quote.quoteId),
+      );
+      const status = (quote?.state as QuoteState | undefined)?.status;
+      if (!quote || !mayAccess(who, quote.row) || status === 'cancelled') {
+        const refused = refuseQuote('quote.not-orderable');
+        return { kind: 'refused', code: refused.code, message: refused.detail };
+      }
+    }
 
     // The catalog and the codes as they are now (no cache).
     const catalog = new CartCatalogCache();

@@ -22,6 +22,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cartStreamKind } from '../../../domain/cart/stream';
 import { checkoutStreamKind } from '../../../domain/checkout/stream';
 import { LOOKUP_MESSAGES } from '../../../domain/order/lookup';
+import { quoteStreamKind } from '../../../domain/quote/stream';
 import { savedCartsStreamKind } from '../../../domain/saved-cart/stream';
 import type { ApiErrorBody } from '../../../domain/shared/api-error';
 import { GENERAL_ERRORS } from '../../../domain/shared/errors';
@@ -69,6 +70,12 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, readonly RateLimitGrou
   [`POST ${streamPath(cartStreamKind)}/:id/commands`]: ['cart'],
   [`POST ${streamPath(savedCartsStreamKind)}/commands`]: ['cart'],
   [`POST ${streamPath(checkoutStreamKind)}/:id/commands`]: ['checkout'],
+  // A quote's commands sync like the cart's; ordering one writes carts as placing an order
+  // writes orders; its PDF and preview are reads that cost the store work, as a search does.
+  [`POST ${streamPath(quoteStreamKind)}/:id/commands`]: ['cart'],
+  'POST /api/quotes/:id/order': ['placeOrder'],
+  'GET /api/quotes/:id/pdf': ['search'],
+  'GET /api/quotes/preview': ['search'],
   [`POST ${INTERACTION_PATH}/:uid/register`]: ['register'],
   [`POST ${INTERACTION_PATH}/:uid/login`]: ['signIn'],
   'POST /auth/session': ['session'],

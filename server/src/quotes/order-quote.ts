@@ -10,6 +10,8 @@
 import type { CartLine, CartState } from '../../../domain/cart/state';
 import { cartStreamKind } from '../../../domain/cart/stream';
 import { accountIn } from '../../../domain/checkout/facts';
+import type { Translate } from '../../../domain/mail/order-confirmation';
+import { QUOTE_MESSAGES } from '../../../domain/quote/messages';
 import { isPastLastDay, refuseQuote, type QuoteState } from '../../../domain/quote/quote';
 import { quoteStreamKind } from '../../../domain/quote/stream';
 import { savedCartsStreamKind } from '../../../domain/saved-cart/stream';
@@ -31,6 +33,8 @@ export interface OrderQuoteDeps {
   readonly store: EventStore;
   readonly commands: CommandHandler;
   readonly flags: FlagService;
+  /** Words in the storefront's language (the saved cart's name). */
+  readonly translate: (locale: string) => Translate;
   readonly now?: () => Date;
 }
 
@@ -111,7 +115,10 @@ async function load(
         type: 'SaveCart',
         data: {
           savedCartId: `before-${quote.quoteId}-${version}`.slice(0, 64),
-          name: `Before quote ${quote.number} ${version}`,
+          name: deps.translate(request.locale)(QUOTE_MESSAGES.savedBefore, {
+            number: quote.number,
+            version,
+          }),
           lines: held.lines.map((l) => ({
             code: l.code,
             name: l.name,

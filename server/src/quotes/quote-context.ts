@@ -4,7 +4,13 @@
  * decided (a retry, another tab) is answered from the stream and draws no number; a
  * request the store cannot price is refused in the spec's words ('Error submitting quote.').
  */
-import type { QuoteCommand, QuoteContext, QuoteState } from '../../../domain/quote/quote';
+import {
+  refuseQuote,
+  type QuoteCommand,
+  type QuoteContext,
+  type QuoteState,
+} from '../../../domain/quote/quote';
+import { parseStreamId } from '../../../domain/sync/stream-kind';
 import { DomainError } from '../../../domain/shared/domain-error';
 import type { ContextProvider } from '../event-store/event-store';
 import { priceCartQuote, type QuotePricingDeps } from './quote-pricing';
@@ -18,6 +24,11 @@ export function quoteContextProvider(
     const request = (commands as readonly QuoteCommand[]).find((c) => c.type === 'RequestQuote');
     if (!request || request.type !== 'RequestQuote' || quote.status !== null) return undefined;
     if (actor.kind !== 'user' || !locale || row.ownerId !== actor.id) return undefined;
+    // A quote is its stream: a request naming another quote's id is refused.
+    if (parseStreamId(row.streamId).id !== request.data.quoteId) {
+      const refused = refuseQuote('quote.not-found');
+      return { kind: 'refused', code: refused.code, message: refused.detail };
+    }
     try {
       const priced = await priceCartQuote(
         { ...deps, db },

@@ -16,7 +16,7 @@ import { storefrontFor, type Locale } from '../../../domain/storefront/storefron
 import { streamIdOf } from '../../../domain/sync/stream-kind';
 import { findUserById } from '../auth/users';
 import { CartCatalogCache } from '../carts/cart-context';
-import { nextPriceChanges } from '../catalog/price-changes';
+import { applyDuePriceChanges, nextPriceChanges } from '../catalog/price-changes';
 import { factsFor } from '../checkout/checkout-facts';
 import type { Db } from '../db/database';
 import type { EventStore } from '../event-store/event-store';
@@ -48,6 +48,8 @@ export async function priceCartQuote(
 ): Promise<Quote> {
   const { db } = deps;
   const storefront = storefrontFor(request.locale);
+  // A change due today that the hourly step has not applied yet is the price now.
+  await applyDuePriceChanges(db, dateOfInstant(request.now.toISOString()));
   const [user, found] = await Promise.all([
     findUserById(db, request.userId),
     deps.store().stateOf(cartStreamKind, streamIdOf(cartStreamKind, request.cartId)),

@@ -59,13 +59,16 @@ export async function quoteDetailsLoader({
   const empty = { quoteId, view: null, pending: null, trainingError, problem: null };
   const store = await quoteStoreFor(storefrontOf(params));
   if (!store || !quoteId) return empty;
-  try {
-    const view = await store.view(quoteId, online$.getValue());
-    if (view) return { ...empty, view };
+  // A quote requested here and not numbered yet (the store does not know it yet).
+  const pendingOf = async () => {
     const listed = await store.list(false);
     return { ...empty, pending: listed.quotes.find((q) => q.quoteId === quoteId) ?? null };
+  };
+  try {
+    const view = await store.view(quoteId, online$.getValue());
+    return view ? { ...empty, view } : await pendingOf();
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return empty;
+    if (error instanceof ApiError && error.status === 404) return pendingOf();
     return { ...empty, problem: problemOf(error) };
   }
 }

@@ -24,6 +24,11 @@ import { useQuoteStore } from './use-quote-store';
 import { quoteFormat } from './quote-format';
 import './quote-dialog.css';
 
+/** Each step's heading takes the focus when it shows (the button pressed has gone). */
+function focusOnShow(heading: HTMLHeadingElement | null): void {
+  heading?.focus();
+}
+
 type Step =
   | { readonly kind: 'pricing' }
   | { readonly kind: 'confirm-early'; readonly preview: Quote }
@@ -54,45 +59,63 @@ export function CreateQuoteDialog({
 
   // What the dialog follows once the quote is requested, let go when it closes.
   const following = useRef<(() => void)[]>([]);
-  useEffect(
-    () => () => {
+  const closed = useRef(false);
+  useEffect(() => {
+    closed.current = false;
+    return () => {
+      closed.current = true;
       for (const stop of following.current) stop();
-    },
-    [],
-  );
+      following.current = [];
+    };
+  }, []);
 
   const send = () => {
     if (!store || sent.current) return;
     sent.current = true;
-    void store.request(cartId, accountId).then(({ quoteId, stream }) => {
-      // Subjects answer at once on subscribing: the first answer settles, the rest are ignored.
-      let settled = false;
-      const stopNotices = store.notices(quoteId, (notice) => {
-        if (settled) return;
-        settled = true;
-        setStep({ kind: 'refused', message: notice.message, code: notice.code });
-      });
-      const created = stream.state$.subscribe((state) => {
-        if (settled || state.status !== 'created' || !state.quote) return;
-        settled = true;
-        pushEvent({ ...generateLeadEvent(state.quote) });
-        setStep({ kind: 'created', quote: state.quote });
-      });
-      // Offline (now or later), the buyer is told the quote waits for the connection.
-      const connection = online$.subscribe((online) => {
-        if (online || settled) return;
-        setStep((now) => (now.kind === 'requesting' ? { kind: 'requested', quoteId } : now));
-      });
-      following.current.push(
-        stopNotices,
-        () => {
-          created.unsubscribe();
-        },
-        () => {
-          connection.unsubscribe();
-        },
-      );
-    });
+    store.request(cartId, accountId).then(
+      ({ quoteId, stream }) => {
+        // Closed meanwhile: the quote is requested; nothing here follows it any more.
+        if (closed.current) return;
+        // Subjects answer at once on subscribing: the first answer settles, the rest are ignored.
+        let settled = false;
+        const stopNotices = store.notices(quoteId, (notice) => {
+          if (settled) return;
+          settled = true;
+          setStep({ kind: 'refused', message: notice.message, code: notice.code });
+        });
+        const created = stream.state$.subscribe((state) => {
+          if (settled || state.status !== 'created' || !state.quote) return;
+          settled = true;
+          pushEvent({ ...generateLeadEvent(state.quote) });
+          setStep({ kind: 'created', quote: state.quote });
+        });
+        // Offline (now or later), the buyer is told the quote waits for the connection.
+        const connection = online$.subscribe((online) => {
+          if (online || settled) return;
+          setStep((now) => (now.kind === 'requesting' ? { kind: 'requested', quoteId } : now));
+        });
+        following.current.push(
+          stopNotices,
+          () => {
+            created.unsubscribe();
+          },
+          () => {
+            connection.unsubscribe();
+          },
+        );
+      },
+      (error: unknown) => {
+        // This browser could not keep the request (its storage failed): nothing was requested.
+        console.error('The quote could not be requested.', error);
+        if (!closed.current) {
+          setStep({
+            kind: 'refused',
+            code: '',
+            message: { ...QUOTE_MESSAGES.submitError, values: {} },
+          });
+        }
+      },
+    );
   };
 
   const request = () => {
@@ -153,7 +176,7 @@ export function CreateQuoteDialog({
     >
       {step.kind === 'pricing' || step.kind === 'requesting' ? (
         <>
-          <h2 id={titleId}>
+          <h2 id={titleId} tabIndex={-1} ref={focusOnShow}>
             <Trans>Create quote</Trans>
           </h2>
           <p role="status" aria-busy="true">
@@ -169,7 +192,7 @@ export function CreateQuoteDialog({
         />
       ) : step.kind === 'requested' ? (
         <>
-          <h2 id={titleId}>
+          <h2 id={titleId} tabIndex={-1} ref={focusOnShow}>
             <Trans>Quote requested</Trans>
           </h2>
           <p role="status" data-testid="quote-requested">
@@ -188,7 +211,7 @@ export function CreateQuoteDialog({
         <QuoteCreated titleId={titleId} quote={step.quote} onClose={onClose} />
       ) : (
         <>
-          <h2 id={titleId}>
+          <h2 id={titleId} tabIndex={-1} ref={focusOnShow}>
             <Trans>Create quote</Trans>
           </h2>
           <div role="alert">
@@ -228,7 +251,7 @@ function EarlyExpiration({
   const expires = format.date(preview.expiresOn);
   return (
     <>
-      <h2 id={titleId}>
+      <h2 id={titleId} tabIndex={-1} ref={focusOnShow}>
         <Trans>This quote may expire early</Trans>
       </h2>
       <p data-testid="early-expiration">
@@ -263,7 +286,7 @@ function QuoteCreated({
   const format = quoteFormat(storefront, quote.currency);
   return (
     <>
-      <h2 id={titleId}>
+      <h2 id={titleId} tabIndex={-1} ref={focusOnShow}>
         <Trans>Quote Created</Trans>
       </h2>
       <dl className="quote-created__facts" data-testid="quote-created">

@@ -12,6 +12,7 @@ import { CHECKOUT_MESSAGES } from '../../../../domain/checkout/messages';
 import { EARLY_EXPIRATION_MESSAGES } from '../../../../domain/quote/expiration';
 import { QUOTE_MESSAGES, quoteReasonOf } from '../../../../domain/quote/messages';
 import { QUOTE_EMAIL_MAX, type Quote, type QuoteView } from '../../../../domain/quote/quote';
+import { GENERAL_ERRORS } from '../../../../domain/shared/errors';
 import type { Message } from '../../../../domain/shared/message';
 import { email as emailField } from '../../../../domain/validation/fields';
 import { V } from '../../../../domain/validation/messages';
@@ -36,11 +37,15 @@ export function QuoteDetailsPage() {
   const revalidator = useRevalidator();
   const quote = view?.quote ?? null;
   // A quote requested here turns numbered once its request reaches the store.
+  // Once numbered, the page loads the quote as the store has it (once: the request is gone).
   useEffect(() => {
     if (!store || !pending) return;
     const stream = store.open(pending.quoteId);
+    let numbered = false;
     const subscription = stream.state$.subscribe((state) => {
-      if (state.status !== 'requested' && state.status !== null) void revalidator.revalidate();
+      if (numbered || state.status === 'requested' || state.status === null) return;
+      numbered = true;
+      void revalidator.revalidate();
     });
     return () => {
       subscription.unsubscribe();
@@ -357,21 +362,29 @@ function OrderQuote({
         aria-describedby={online ? undefined : `order-offline-${quote.quoteId}`}
         onClick={() => {
           setBusy(true);
-          void store.order(quote.quoteId).then((result) => {
-            setBusy(false);
-            if (result.ok) {
-              void navigate(`/${storefront.locale}/checkout`);
-              return;
-            }
-            const body = result.error.body?.error;
-            const field = body?.fields?.[0];
-            onRefused(
-              field
-                ? { id: field.code, message: field.message, values: field.values ?? {} }
-                : { ...QUOTE_MESSAGES.notCompleted, values: {} },
-              body?.code ?? '',
-            );
-          });
+          store.order(quote.quoteId).then(
+            (result) => {
+              setBusy(false);
+              if (result.ok) {
+                void navigate(`/${storefront.locale}/checkout`);
+                return;
+              }
+              const body = result.error.body?.error;
+              const field = body?.fields?.[0];
+              onRefused(
+                field
+                  ? { id: field.code, message: field.message, values: field.values ?? {} }
+                  : { ...QUOTE_MESSAGES.notCompleted, values: {} },
+                body?.code ?? '',
+              );
+            },
+            (error: unknown) => {
+              // No answer (the connection dropped): nothing changed; the buyer may try again.
+              console.warn('The quote could not be ordered.', error);
+              setBusy(false);
+              onRefused({ ...GENERAL_ERRORS.technical, values: {} }, '');
+            },
+          );
         }}
       >
         <Trans>Order</Trans>

@@ -97,7 +97,14 @@ export function registerQuoteRoutes(app: FastifyInstance, deps: QuoteRouteDeps):
     const who = request.acting;
     if (!placesFor(who)) return reply.code(404).send(notFound());
     const outcome = await orderQuote(
-      { db, store: deps.store(), commands: deps.commands, flags: deps.flags, now },
+      {
+        db,
+        store: deps.store(),
+        commands: deps.commands,
+        flags: deps.flags,
+        translate: (locale) => deps.translations().translate(locale),
+        now,
+      },
       who,
       { quoteId: id, locale: body.locale, cartId: body.cartId },
     );
