@@ -180,11 +180,28 @@ describe('emailing a quote', () => {
       ]);
   });
 
-  it('refuses a quote never requested', () => {
+  it('refuses a quote not numbered yet, a cancelled one, and an eleventh mail', () => {
     server
       .given([])
       .when(command('EmailQuote', { to: null }))
       .thenThrows('quote.not-found');
+    browser
+      .given([events.requested()])
+      .when(command('EmailQuote', { to: null }))
+      .thenThrows('quote.not-found');
+    server
+      .given([...created, { type: 'QuoteCancelled', v: 1, data: { at: NOW } }])
+      .when(command('EmailQuote', { to: null }))
+      .thenThrows('quote.not-orderable');
+    const mailed: QuoteEvent = {
+      type: 'QuoteEmailed',
+      v: 1,
+      data: { sendId: 'c', to: [QUOTE.buyer.email], at: NOW },
+    };
+    server
+      .given([...created, ...Array.from({ length: QUOTE_EMAILS_MAX }, () => mailed)])
+      .when(command('EmailQuote', { to: null }))
+      .thenThrows('quote.emailed-enough');
   });
 });
 
