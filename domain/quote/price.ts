@@ -6,7 +6,7 @@
  */
 import { appliedAccountDiscount } from '../cart/projections/summary';
 import type { CartPromotion } from '../cart/context';
-import type { Level, ProductFormat } from '../catalog/catalog';
+import type { CatalogProduct } from '../order/place-order';
 import { priceCart, type CheckoutCart } from '../checkout/cart-snapshot';
 import type { CheckoutAccount } from '../checkout/facts';
 import type { SavedAddress } from '../customer/address-book';
@@ -21,16 +21,7 @@ import { QUOTE_MESSAGES } from './messages';
 import { QUOTE_VALID_DAYS, type Quote, type QuoteLine } from './quote';
 
 /** A product as the catalog has it now, with its next price (a scheduled change). */
-export interface QuotedProduct {
-  readonly code: string;
-  readonly format: ProductFormat;
-  readonly qualificationLevel: Level;
-  readonly soldOnline: boolean;
-  readonly orderableOnline: boolean;
-  readonly preOrder: boolean;
-  readonly aimsweb: boolean;
-  /** Null: the store does not sell it. */
-  readonly unitPriceMinor: number | null;
+export interface QuotedProduct extends Omit<CatalogProduct, 'stock'> {
   /** The first day of its next price in this store (YYYY-MM-DD), if one is planned. */
   readonly priceChangeOn: string | null;
 }

@@ -6,8 +6,7 @@
  * each state is decided here (`quoteActions`), never by a screen.
  */
 import type { AppliedPromotion } from '../cart/state';
-import type { Level, ProductFormat } from '../catalog/catalog';
-import type { OrderTaxLine } from '../order/order';
+import type { OrderLine, OrderTaxLine } from '../order/order';
 import type { CommandMetadata } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import { withValues, type Message } from '../shared/message';
@@ -20,19 +19,8 @@ export const QUOTE_VALID_DAYS = 30;
 
 export type QuoteStatus = 'requested' | 'created' | 'expired' | 'ordered' | 'cancelled';
 
-export interface QuoteLine {
-  readonly code: string;
-  readonly name: string;
-  readonly programName: string;
-  readonly quantity: number;
-  /** The unit price quoted, held until the quote expires. */
-  readonly unitPriceMinor: number;
-  readonly discountMinor: number;
-  /** What the line costs after its discounts. */
-  readonly totalMinor: number;
-  readonly format: ProductFormat;
-  readonly qualificationLevel: Level;
-  readonly preOrder: boolean;
+/** An order's line as quoted: its unit price is held until the quote expires. */
+export interface QuoteLine extends OrderLine {
   readonly aimsweb: boolean;
   readonly notDiscountable: boolean;
 }
