@@ -14,13 +14,13 @@ import { isQuoteNumber } from '../../../../../domain/quote/numbers';
 import { buildTestApp } from '../../../../../tests/support/app';
 import { testDatabaseTargets, type TestDatabase } from '../../../../../tests/support/databases';
 import { pdfTextOf } from '../../../../../tests/support/pdf-text';
-import { seedDemoUsers } from '../../../auth/demo-users';
-import { findUserWithPassword } from '../../../auth/users';
-import { createWebSession, SESSION_COOKIE } from '../../../auth/web-sessions';
-import { seedDemoCustomers } from '../../../customers/demo-customers';
-import { seedIfEmpty } from '../../../db/seed';
 import { acting } from '../../../acting/acting';
-import { BuyerFlow, samsPurchaseOrder } from '../../../../../tests/support/checkout-flow';
+import {
+  BuyerFlow,
+  samsPurchaseOrder,
+  signInDemoBuyers,
+  type SignedIn,
+} from '../../../../../tests/support/checkout-flow';
 import type { Order } from '../../../../../domain/order/order';
 import type { QuoteView } from '../../../quotes/quote-repository';
 
@@ -31,24 +31,15 @@ function rowsOf<T>(result: unknown): T[] {
 describe.each(testDatabaseTargets())('quotes on $kind', (target) => {
   let t: TestDatabase;
   let app: FastifyInstance;
-  const session: Record<'dana' | 'sam', string> = { dana: '', sam: '' };
-  let samId = '';
+  let buyers: Record<'dana' | 'sam', SignedIn>;
+  const session = { dana: '', sam: '' };
 
   beforeAll(async () => {
     t = await target.open();
     app = await buildTestApp(t.database);
-    await seedIfEmpty(t.database.db);
-    await seedDemoUsers(t.database.db);
-    await seedDemoCustomers(t.database.db);
-    for (const [who, email] of [
-      ['dana', 'dana.reyes@demo.example'],
-      ['sam', 'sam.okafor@demo.example'],
-    ] as const) {
-      const user = await findUserWithPassword(t.database.db, email);
-      const created = await createWebSession(t.database.db, user?.id ?? '', null, new Date());
-      session[who] = `${SESSION_COOKIE}=${created.id}`;
-      if (who === 'sam') samId = user?.id ?? '';
-    }
+    buyers = await signInDemoBuyers(t.database.db, ['dana', 'sam']);
+    session.dana = buyers.dana.cookie;
+    session.sam = buyers.sam.cookie;
   });
 
   afterAll(async () => {
@@ -359,7 +350,7 @@ describe.each(testDatabaseTargets())('quotes on $kind', (target) => {
       const target = await samsCart([{ code: 'WRI3-KIT', quantity: 2 }]);
       const ordered = await orderIt(quoteId, target);
       expect(ordered.statusCode, ordered.body).toBe(200);
-      const flow = new BuyerFlow(app, { userId: samId, cookie: session.sam }, 'en-gb');
+      const flow = new BuyerFlow(app, buyers.sam, 'en-gb');
       const cart = await flow.cart(target);
       expect(cart.quote).toMatchObject({ quoteId, number: quote.number });
       expect(cart.lines.map((l) => [l.code, l.unitPriceMinor])).toEqual([
