@@ -5,11 +5,12 @@
  * offered PO (on a phone); a cart changed in another tab restarts checkout; the Q-global
  * outcomes; every step offline, a reload included. axe-core on every page and modal.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { emptyCart } from './support/cart';
+import { axe, chooseAccounts, continueTo, fillSamsPurchaseOrder } from './support/checkout-steps';
 import { DANA, SAM, signInFromHeader } from './support/sign-in';
+import { workerControls } from './support/worker';
 
 const PRIYA = {
   email: 'priya.shah@demo.example',
@@ -20,12 +21,6 @@ const PRIYA = {
 const LEVEL_C_KIT = 'MCS5-KIT';
 const LEVEL_A_KIT = 'KCI-KIT';
 const QGLOBAL = 'WRI3-QG1Y';
-
-async function axe(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  expect((await builder.analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
 
 async function signIn(page: Page, user: typeof SAM, locale = 'en-gb') {
   await page.goto(`/${locale}/`);
@@ -48,19 +43,6 @@ async function startCheckout(page: Page, locale: string) {
   await expect(page).toHaveURL(new RegExp(`/${locale}/checkout$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accounts for checkout');
   await expect(page.getByText('Loading your accounts…')).toHaveCount(0);
-}
-
-async function chooseAccounts(page: Page, account: string, qualifiedUser: string) {
-  await page.getByRole('region', { name: 'Choose customer account' }).getByLabel(account).check();
-  await page
-    .getByRole('region', { name: 'Choose qualified user' })
-    .getByLabel(qualifiedUser)
-    .check();
-}
-
-async function continueTo(page: Page, path: string) {
-  await page.getByRole('button', { name: /^Continue/ }).click();
-  await expect(page).toHaveURL(new RegExp(`/checkout/${path}$`));
 }
 
 test.describe('on a tablet', () => {
@@ -102,11 +84,7 @@ test.describe('on a tablet', () => {
     await page.getByLabel('Purchase order number').fill('');
     await page.getByRole('button', { name: /^Continue/ }).click();
     await expect(page.getByText('Please enter purchase order number').first()).toBeVisible();
-    await page.getByLabel('Purchase order number').fill('PO-RIV-2026-07');
-    await page.getByLabel('First name').fill('Sam');
-    await page.getByLabel('Last name').fill('Okafor');
-    await page.getByLabel('Email address').fill('accounts@riverside.example');
-    await page.getByLabel('Phone number').fill('0113 496 0123');
+    await fillSamsPurchaseOrder(page, 'PO-RIV-2026-07');
     await continueTo(page, 'review');
     await axe(page);
     await expect(page.getByText('Purchase order PO-RIV-2026-07')).toBeVisible();
@@ -253,9 +231,7 @@ test('every step works offline, a reload included, and the order is placed back 
   await addToCart(page, 'en-gb', LEVEL_C_KIT);
   await startCheckout(page, 'en-gb');
   // The store's worker has the shell; the buyer's facts were loaded once online.
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true);
+  await workerControls(page);
 
   await context.setOffline(true);
   await chooseAccounts(page, 'Riverside Child Development Clinic', 'Sam Okafor');
@@ -268,11 +244,7 @@ test('every step works offline, a reload included, and the order is placed back 
   await continueTo(page, 'billing-address');
   await page.getByLabel('Same as shipping address').check();
   await continueTo(page, 'payment');
-  await page.getByLabel('Purchase order number').fill('PO-OFFLINE-1');
-  await page.getByLabel('First name').fill('Sam');
-  await page.getByLabel('Last name').fill('Okafor');
-  await page.getByLabel('Email address').fill('accounts@riverside.example');
-  await page.getByLabel('Phone number').fill('0113 496 0123');
+  await fillSamsPurchaseOrder(page, 'PO-OFFLINE-1');
   await continueTo(page, 'review');
   await page.getByLabel('I have read and agree to the Terms & conditions').check();
   await expect(page.getByRole('button', { name: 'Place order' })).toBeDisabled();

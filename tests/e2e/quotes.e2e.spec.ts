@@ -5,11 +5,11 @@
  * price changes soon; offline, a quote shows as requested and is numbered after reconnecting;
  * the quotes list and a quote seen before open offline, after a reload; axe on each page.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { pdfTextOf } from '../support/pdf-text';
 import { expect, test } from './fixtures';
 import { emptyCart } from './support/cart';
+import { axe, chooseAccounts, continueTo, fillSamsPurchaseOrder } from './support/checkout-steps';
 import { SAM, signInFromHeader } from './support/sign-in';
 
 const KIT = 'APS3-KIT';
@@ -23,15 +23,6 @@ async function add(page: Page, code: string) {
   await expect(buy.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
   await buy.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Added to your cart' })).toBeVisible();
-}
-
-async function noAxeViolations(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
-}
-
-async function continueTo(page: Page, path: string) {
-  await page.getByRole('button', { name: /^Continue/ }).click();
-  await expect(page).toHaveURL(new RegExp(`/checkout/${path}$`));
 }
 
 async function openCart(page: Page) {
@@ -57,14 +48,14 @@ for (const [device, viewport] of [
       await add(page, KIT);
       await add(page, TRAINING);
       await openCart(page);
-      await noAxeViolations(page);
+      await axe(page);
       await page.getByRole('button', { name: 'Create quote' }).click();
       const created = page.getByRole('dialog', { name: 'Quote Created' });
       await expect(created).toBeVisible();
       const number = (await created.getByTestId('quote-number').textContent()) ?? '';
       expect(number).toMatch(/^Q\d{8}$/);
       await expect(created).toContainText('Expiration date');
-      await noAxeViolations(page);
+      await axe(page);
       // GA4: the quote is a lead worth its total.
       const lead = await page.evaluate(
         () =>
@@ -78,14 +69,14 @@ for (const [device, viewport] of [
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Quote ${number}`);
       await expect(page.getByTestId('quote-line')).toHaveCount(2);
       await expect(page.getByTestId('quote-status')).toHaveText('Open');
-      await noAxeViolations(page);
+      await axe(page);
 
       // In the list, with its dates, status, account and total.
       await page.goto('/en-gb/my-account/quotes');
       const row = page.getByTestId('quote-row').filter({ hasText: number });
       await expect(row).toContainText('Riverside Child Development Clinic');
       await expect(row.getByTestId('quote-status')).toHaveText('Open');
-      await noAxeViolations(page);
+      await axe(page);
       await row.getByRole('link', { name: number }).click();
 
       // The PDF, as the buyer downloads it, reads back with the number and the product.
@@ -110,14 +101,7 @@ for (const [device, viewport] of [
       await expect(page).toHaveURL(/\/en-gb\/checkout$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accounts for checkout');
       await expect(page.getByText('Loading your accounts…')).toHaveCount(0);
-      await page
-        .getByRole('region', { name: 'Choose customer account' })
-        .getByLabel('Riverside Child Development Clinic')
-        .check();
-      await page
-        .getByRole('region', { name: 'Choose qualified user' })
-        .getByLabel('Sam Okafor')
-        .check();
+      await chooseAccounts(page, 'Riverside Child Development Clinic', 'Sam Okafor');
       await continueTo(page, 'shipping-address');
       await page.getByLabel(/22 Riverside Walk/).check();
       await continueTo(page, 'shipping-method');
@@ -125,13 +109,7 @@ for (const [device, viewport] of [
       await continueTo(page, 'billing-address');
       await page.getByLabel('Same as shipping address').check();
       await continueTo(page, 'payment');
-      const poChoice = page.getByRole('radio', { name: /^Purchase order/ });
-      if ((await poChoice.count()) > 0) await poChoice.check();
-      await page.getByLabel('Purchase order number').fill('PO-QUOTE-2026-11');
-      await page.getByLabel('First name').fill('Sam');
-      await page.getByLabel('Last name').fill('Okafor');
-      await page.getByLabel('Email address').fill('accounts@riverside.example');
-      await page.getByLabel('Phone number').fill('0113 496 0123');
+      await fillSamsPurchaseOrder(page, 'PO-QUOTE-2026-11');
       await continueTo(page, 'review');
       await page.getByLabel('I have read and agree to the Terms & conditions').check();
       await page.getByRole('button', { name: 'Place order' }).click();
@@ -148,7 +126,7 @@ for (const [device, viewport] of [
       }).toPass();
       await page.getByRole('link', { name: 'View the order placed from this quote' }).click();
       await expect(page.getByTestId('order-quote')).toBeVisible();
-      await noAxeViolations(page);
+      await axe(page);
     });
 
     test('a price change ahead is told before the quote is made; offline, a quote is requested and numbered later', async ({
@@ -164,7 +142,7 @@ for (const [device, viewport] of [
       await page.getByRole('button', { name: 'Create quote' }).click();
       const early = page.getByRole('dialog', { name: 'This quote may expire early' });
       await expect(early.getByTestId('early-expiration')).toContainText('Prices change on');
-      await noAxeViolations(page);
+      await axe(page);
       await early.getByRole('button', { name: 'Create quote' }).click();
       const made = page.getByRole('dialog', { name: 'Quote Created' });
       const number = (await made.getByTestId('quote-number').textContent()) ?? '';
@@ -192,7 +170,7 @@ for (const [device, viewport] of [
       await expect(page.getByTestId('quote-row').first()).toContainText('Not numbered yet');
       await page.reload();
       await expect(page.getByTestId('quote-row')).toHaveCount(seen + 1);
-      await noAxeViolations(page);
+      await axe(page);
       // The quote seen before opens offline after a reload, and so does its PDF.
       await page.goto(quotePage);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Quote ${number}`);

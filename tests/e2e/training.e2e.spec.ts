@@ -6,11 +6,11 @@
  * takes six weeks; the banner is then gone, after a reload too. The modal is checked with
  * axe, on a tablet and on a phone.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { addDays } from '../../domain/shared/calendar';
 import { expect, test } from './fixtures';
 import { emptyCart } from './support/cart';
+import { axe, chooseAccounts, continueTo, fillSamsPurchaseOrder } from './support/checkout-steps';
 import { SAM, signInFromHeader } from './support/sign-in';
 
 const TRAINING = 'WRI3-TRN';
@@ -21,17 +21,6 @@ const TOO_SOON = 'Choose a date at least six weeks from today.';
 
 /** Today as the store counts training dates (the UTC calendar day). */
 const today = () => new Date().toISOString().slice(0, 10);
-
-async function axe(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  expect((await builder.analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
-
-async function continueTo(page: Page, path: string) {
-  await page.getByRole('button', { name: /^Continue/ }).click();
-  await expect(page).toHaveURL(new RegExp(`/checkout/${path}$`));
-}
 
 /** Sam orders two seats of online training, paid by PO, and gives no participants. */
 async function placeTrainingOrder(page: Page) {
@@ -50,25 +39,12 @@ async function placeTrainingOrder(page: Page) {
   await page.getByRole('link', { name: 'Checkout' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accounts for checkout');
   await expect(page.getByText('Loading your accounts…')).toHaveCount(0);
-  await page
-    .getByRole('region', { name: 'Choose customer account' })
-    .getByLabel('Riverside Child Development Clinic')
-    .check();
-  await page
-    .getByRole('region', { name: 'Choose qualified user' })
-    .getByLabel('Sam Okafor')
-    .check();
+  await chooseAccounts(page, 'Riverside Child Development Clinic', 'Sam Okafor');
   // Nothing ships: the billing address comes next.
   await continueTo(page, 'billing-address');
   await page.getByLabel(/22 Riverside Walk/).check();
   await continueTo(page, 'payment');
-  const poChoice = page.getByRole('radio', { name: /^Purchase order/ });
-  if ((await poChoice.count()) > 0) await poChoice.check();
-  await page.getByLabel('Purchase order number').fill('PO-TRN-2026-07');
-  await page.getByLabel('First name').fill('Sam');
-  await page.getByLabel('Last name').fill('Okafor');
-  await page.getByLabel('Email address').fill('accounts@riverside.example');
-  await page.getByLabel('Phone number').fill('0113 496 0123');
+  await fillSamsPurchaseOrder(page, 'PO-TRN-2026-07');
   await continueTo(page, 'review');
   await page.getByLabel('I have read and agree to the Terms & conditions').check();
   await page.getByRole('button', { name: 'Place order' }).click();
