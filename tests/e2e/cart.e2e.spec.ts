@@ -12,6 +12,7 @@ import type { CartEvent } from '../../domain/cart/events';
 import { initialCartState } from '../../domain/cart/state';
 import { emptyCart } from './support/cart';
 import { DANA, signInFromHeader, signOutFromHeader } from './support/sign-in';
+import { workerControls } from './support/worker';
 
 const FORMS = { code: 'HMA2-RF25' };
 const PRIYA = {
@@ -159,9 +160,7 @@ test('offline: two products and a quantity change survive a reload and a new pag
   pageErrors,
 }) => {
   await page.goto('/en-gb/');
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
-  });
+  await workerControls(page);
   // Seen once online, so the worker can show them offline.
   for (const code of [KIT.code, FORMS.code]) {
     await page.goto(`/en-gb/p/${code}`);

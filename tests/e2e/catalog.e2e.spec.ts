@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { formatMoney, money } from '../../domain/pricing/money';
 import { listPriceMinor, seedProducts, STORE_RATES } from '../../server/src/db/catalog-seed';
 import { expect, test } from './fixtures';
+import { workerControls } from './support/worker';
 
 const products = seedProducts();
 
@@ -174,9 +175,7 @@ test('offline, a product seen before still opens and search uses the saved catal
   pageErrors,
 }) => {
   await page.goto('/en-gb/');
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
-  });
+  await workerControls(page);
   // Online: open a product, and a search page, which keeps the store's index for later.
   const index = page.waitForResponse((r) => r.url().includes('/api/catalog/index?locale=en-gb'));
   await page.goto('/en-gb/search.html?category=behavior');

@@ -11,6 +11,7 @@ import type { Browser, Page } from '@playwright/test';
 import { AVAILABILITY_LABELS, type Availability } from '../../domain/catalog/catalog';
 import { formatMoney, minorDigits, money } from '../../domain/pricing/money';
 import { expect, test } from './fixtures';
+import { workerControls } from './support/worker';
 
 const CODE = 'ADI-KIT';
 const NAME = 'Adolescent Distress Inventory, Complete Kit';
@@ -528,9 +529,7 @@ test('after a first visit and the store’s index, the worker opens the product 
   await page.goto(`/en-us/p/${CODE}`);
   await expect(page.locator('#router-data'), 'the first visit is server-rendered').toHaveCount(1);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(NAME);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
-  });
+  await workerControls(page);
   // The store's index, fetched in idle time after the first paint, is what this device keeps.
   await index;
 
@@ -556,9 +555,7 @@ test('a product page reloaded offline as soon as the worker controls it still op
   const product = await apiProduct(page, 'en-us');
   await page.goto(`/en-us/p/${CODE}`);
   await expect(page.locator('#router-data'), 'the first visit is server-rendered').toHaveCount(1);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
-  });
+  await workerControls(page);
   // The page keeps the product it came with in the worker's cache, in idle time.
   await page.waitForFunction(
     async (code) => {

@@ -14,6 +14,7 @@ import { emptyCart, storedLines } from './support/cart';
 import { stepOrder } from '../support/operator';
 import { placeSamsPurchaseOrder } from './support/orders';
 import { SAM, signInFromHeader } from './support/sign-in';
+import { workerControls } from './support/worker';
 
 const KIT = 'MCS5-KIT';
 
@@ -195,9 +196,7 @@ test('“Order again” puts the items back in the cart, offline too', async ({
   // The page has settled (the cart and the store's index are loaded) and the service worker
   // has the app (a reload offline needs it), then the connection drops.
   await expect(page.getByRole('button', { name: 'Order again' })).toBeEnabled({ timeout: 30_000 });
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
-  });
+  await workerControls(page);
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Order again' }).click();
   await expect(page).toHaveURL(/\/en-gb\/cart$/);

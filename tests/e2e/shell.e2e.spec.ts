@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { workerControls } from './support/worker';
 
 const HERO = 'Assessments for clinicians, schools and organisations';
 
@@ -14,9 +15,7 @@ test('the home page opens in the storefront shell and still opens offline', asyn
   await expect(page.getByRole('contentinfo')).toContainText('Copyright 1996-2025');
   await expect(page).toHaveTitle('Assessments Store');
 
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
-  });
+  await workerControls(page);
 
   await context.setOffline(true);
   await page.reload();

@@ -11,6 +11,7 @@ import type { CartEvent } from '../../domain/cart/events';
 import { initialCartState } from '../../domain/cart/state';
 import { launchCustomStore, type CustomStore } from '../support/custom-store';
 import { expect, test } from './fixtures';
+import { workerControls } from './support/worker';
 import {
   accountButton,
   DANA,
@@ -105,9 +106,7 @@ function forgiveOfflineLoads(pageErrors: string[]) {
 
 /** The service worker controls the page (installing it precaches the app: slow on a busy machine). */
 async function waitForWorker(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 60_000,
-  });
+  await workerControls(page);
 }
 
 test('a signed-in buyer stays signed in offline: their cart, any product of the index, a new page, and all of it on the server once online', async ({
