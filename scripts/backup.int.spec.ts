@@ -29,6 +29,7 @@ import { samsPurchaseOrder, type CheckoutChoices } from '../tests/support/checko
 import { postgresUrl, testDatabaseTargets } from '../tests/support/databases';
 import { HttpSession } from '../tests/support/http-session';
 import { launchStoreProcess, type StoreProcess } from '../tests/support/server-process';
+import { runTool, type ToolRun } from '../tests/support/running-store';
 import { tempDir } from '../tests/support/temp-dir';
 
 const LOCALE = 'en-gb';
@@ -53,36 +54,6 @@ const STORE_ENV = {
   RATE_LIMIT_SESSION: '0',
   RATE_LIMIT_SIGN_IN: '0',
 };
-
-interface ToolRun {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function runTool(
-  tool: 'backup' | 'restore',
-  args: readonly string[],
-  env: Record<string, string>,
-): Promise<ToolRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(ROOT_DIR, 'scripts', `${tool}.ts`), ...args],
-      {
-        cwd: ROOT_DIR,
-        env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 interface Facts {
   readonly streams: Record<string, number>;

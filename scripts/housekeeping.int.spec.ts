@@ -4,11 +4,10 @@
  * with no store running, the tool opens the embedded database itself; with DATABASE_URL it
  * works on the server directly. It prints each table's count; the dry run deletes nothing.
  */
-import { spawn } from 'node:child_process';
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { loadConfig, ROOT_DIR } from '../server/src/config';
+import { loadConfig } from '../server/src/config';
 import { lockDataDir } from '../server/src/db/data-dir-lock';
 import { openDatabase, type Database } from '../server/src/db/database';
 import { migrate, readMigrations } from '../server/src/db/migrate';
@@ -24,33 +23,11 @@ import {
   writeHousekeepingRows,
   type PurgedTable,
 } from '../tests/support/housekeeping-rows';
+import { runTool, type ToolRun } from '../tests/support/running-store';
 import { tempDir } from '../tests/support/temp-dir';
 
-interface ToolRun {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function housekeeping(args: readonly string[], env: Record<string, string>): Promise<ToolRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(ROOT_DIR, 'scripts', 'housekeeping.ts'), ...args],
-      {
-        cwd: ROOT_DIR,
-        env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const housekeeping = (args: readonly string[], env: Record<string, string>) =>
+  runTool('housekeeping', args, env);
 
 /** The table lines of the tool's output: table, retention, rows. */
 function tableLines(run: ToolRun): Record<string, { kept: string; rows: number }> {

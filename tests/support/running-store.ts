@@ -13,6 +13,7 @@ import { loadConfig, ROOT_DIR } from '../../server/src/config';
 import type { DatabaseKind } from '../../server/src/db/database';
 import { startServer, type RunningServer } from '../../server/src/server';
 import { postgresUrl } from './databases';
+import { toolBundle, type Tool } from './server-bundle';
 import { tempDir } from './temp-dir';
 
 export interface TestStore {
@@ -96,30 +97,28 @@ const RUNTIME_WARNING = /^oidc-provider WARNING: Unsupported runtime\..*\n/m;
 
 /**
  * `npm run <tool> -- <args>` in a process of its own, with this environment (no DATABASE_URL
- * nor SMTP_URL unless it says so).
+ * nor SMTP_URL unless it says so). The tool's own code, bundled once with the server
+ * (tests/support/server-bundle.ts): tsx would transpile some hundred modules on every run.
  */
-export function runTool(
-  tool: string,
+export async function runTool(
+  tool: Tool,
   args: readonly string[],
   env: Readonly<Record<string, string>>,
 ): Promise<ToolRun> {
+  const entry = await toolBundle(tool);
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(ROOT_DIR, 'scripts', `${tool}.ts`), ...args],
-      {
-        cwd: ROOT_DIR,
-        env: {
-          ...process.env,
-          DATABASE_URL: '',
-          DATABASE_SCHEMA: '',
-          SMTP_URL: '',
-          LOG_LEVEL: 'warn',
-          ...env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    const child = spawn(process.execPath, ['--enable-source-maps', entry, ...args], {
+      cwd: ROOT_DIR,
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATABASE_SCHEMA: '',
+        SMTP_URL: '',
+        LOG_LEVEL: 'warn',
+        ...env,
       },
-    );
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -17,7 +17,10 @@ import { ROOT_DIR } from '../../server/src/config';
 import { hashOfFiles } from '../../scripts/build-stamp';
 
 const BUNDLE_ROOT = path.join(ROOT_DIR, '.bundle');
-const INPUT_DIRS = ['server/src', 'domain'];
+const INPUT_DIRS = ['server/src', 'domain', 'scripts'];
+/** The operators' tools (`npm run orders`, …) the tests run as processes, bundled beside it. */
+const TOOLS = ['orders', 'backup', 'restore', 'housekeeping', 'mail'] as const;
+export type Tool = (typeof TOOLS)[number];
 const INPUT_FILES = ['package-lock.json', 'tsconfig.base.json'];
 /** Bundles of other sources are removed once this old (a running store may still use one). */
 const STALE_MS = 60 * 60 * 1000;
@@ -48,6 +51,10 @@ export async function serverBundle(): Promise<string> {
     entryPoints: {
       server: path.join(ROOT_DIR, 'server/src/server.ts'),
       'pglite-thread': path.join(ROOT_DIR, 'server/src/db/pglite-thread.ts'),
+      // Beside the server, two levels below the root, as ROOT_DIR (server/src/config.ts) wants.
+      ...Object.fromEntries(
+        TOOLS.map((tool) => [`tool-${tool}`, path.join(ROOT_DIR, 'scripts', `${tool}.ts`)]),
+      ),
     },
     outdir: building,
     outExtension: { '.js': '.mjs' },
@@ -68,4 +75,9 @@ export async function serverBundle(): Promise<string> {
   }
   await removeStale(hash).catch(() => undefined);
   return entry;
+}
+
+/** The path of an operator's tool, bundled with the server (built if missing). */
+export async function toolBundle(tool: Tool): Promise<string> {
+  return path.join(path.dirname(await serverBundle()), `tool-${tool}.mjs`);
 }
