@@ -5,6 +5,7 @@
  */
 import { cartStreamKind } from './cart/stream';
 import { checkoutStreamKind } from './checkout/stream';
+import { invoiceStreamKind } from './invoice/stream';
 import { orderStreamKind } from './order/order';
 import { quoteStreamKind } from './quote/stream';
 import { savedCartsStreamKind } from './saved-cart/stream';
@@ -16,6 +17,7 @@ export const STREAM_KINDS = {
   checkout: checkoutStreamKind,
   order: orderStreamKind,
   quote: quoteStreamKind,
+  invoice: invoiceStreamKind,
 } as const;
 
 export type StoreKinds = typeof STREAM_KINDS;

@@ -3,6 +3,7 @@
  * The browser's sync engine, the server's event store and routes, and the database take their
  * kinds from here; a new aggregate (quote, invoice) is added to `kinds.ts` and nowhere else.
  */
+import { markInvoiceOverdue } from './invoice/process-managers';
 import { STREAM_KINDS } from './kinds';
 import { clearCartOnOrder, closeCheckoutOnOrder } from './order/process-managers';
 import { expireQuoteAfterLastDay, recordQuoteOrdered } from './quote/process-managers';
@@ -13,4 +14,5 @@ export const STREAM_REGISTRY = streamRegistry(Object.values(STREAM_KINDS), [
   closeCheckoutOnOrder,
   expireQuoteAfterLastDay,
   recordQuoteOrdered,
+  markInvoiceOverdue,
 ]);

@@ -129,8 +129,8 @@ describe('a process manager is type-checked against the kinds it follows', () =>
     };
     defineProcessManager({
       name: 'type-check-kinds',
-      // @ts-expect-error: the store has no kind 'invoice' (yet)
-      kinds: ['invoice'],
+      // @ts-expect-error: the store has no kind 'receipt'
+      kinds: ['receipt'],
       react: () => [],
     });
     expect(checked.kinds).toEqual(['order']);

@@ -28,7 +28,13 @@ import {
 import { CONTENT_FILES } from '../../domain/content/paths';
 import { addressBookEntrySchema } from '../../domain/customer/address-book';
 import { orderHistoryQuerySchema } from '../../domain/order/history';
+import { invoicesQuerySchema } from '../../domain/invoice/requests';
 import { orderLookupRawQuerySchema } from '../../domain/order/lookup';
+import {
+  orderQuoteBodySchema,
+  quotePreviewQuerySchema,
+  quotesQuerySchema,
+} from '../../domain/quote/requests';
 import { STREAM_REGISTRY } from '../../domain/registry';
 import { bootstrapQuerySchema } from '../../domain/shared/bootstrap';
 import { LOCALES } from '../../domain/storefront/storefronts';
@@ -237,6 +243,13 @@ export const ROUTES: readonly RouteSpec[] = [
     body: orderTrainingRequestSchema,
   },
   { method: 'GET', path: '/api/order-status', query: orderLookupRawQuerySchema },
+  { method: 'GET', path: '/api/quotes', query: quotesQuerySchema },
+  { method: 'GET', path: '/api/quotes/preview', query: quotePreviewQuerySchema },
+  { method: 'GET', path: '/api/quotes/:id', params: id },
+  { method: 'GET', path: '/api/quotes/:id/pdf', params: id },
+  { method: 'POST', path: '/api/quotes/:id/order', params: id, body: orderQuoteBodySchema },
+  { method: 'GET', path: '/api/invoices', query: invoicesQuerySchema },
+  { method: 'GET', path: '/api/invoices/:id', params: id },
   {
     method: 'GET',
     path: '/auth/login',

@@ -52,6 +52,8 @@ import { registerOrderRoutes } from './routes/api/orders/index';
 import { registerQuoteRoutes } from './routes/api/quotes/index';
 import { quoteContextProvider } from './quotes/quote-context';
 import { quoteMailAttachments } from './quotes/quote-files';
+import { invoicing } from './invoices/invoice-process';
+import { registerInvoiceRoutes } from './routes/api/invoices/index';
 import { startPriceChanges } from './catalog/price-changes';
 import { mailTranslationsOnDemand } from './mail/translations';
 import { SANDBOX_DENIED_PARTIES } from './screening/denied-parties';
@@ -242,7 +244,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secureCookies: options.publicUrl?.startsWith('https:') ?? false,
   });
   registerCartRoutes(app, db);
-  const managers = [...registry.processManagers, ...(fulfilment ? [fulfilment.process] : [])];
+  const managers = [
+    ...registry.processManagers,
+    ...(fulfilment ? [fulfilment.process] : []),
+    // Orders issue invoices where the registry has both kinds (tests may register others).
+    ...(registry.get('order') && registry.get('invoice')
+      ? [invoicing({ db, store: () => eventStore })]
+      : []),
+  ];
   if (options.processManagers !== false && managers.length > 0) {
     const runner = new ProcessManagerRunner(db, eventStore, managers, {
       onError: (error) => {
@@ -281,6 +290,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerOrderTrainingRoutes(app, { store: eventStore, commands });
   registerOrderRoutes(app, db);
+  registerInvoiceRoutes(app, { db });
   registerQuoteRoutes(app, {
     db,
     flags: options.flags,
