@@ -51,6 +51,10 @@ async function start(): Promise<PGlite> {
 }
 
 const opening = start();
+// Its failure is told to the main thread by the reply above. Left unhandled, the rejection
+// would also end the thread with Node's generic message, racing that reply (which of the two
+// the main thread heard first depended on the host's load).
+opening.catch(() => undefined);
 
 async function handle(client: PGlite, request: ThreadRequest): Promise<void> {
   switch (request.op) {
