@@ -28,7 +28,11 @@ import {
 import { CONTENT_FILES } from '../../domain/content/paths';
 import { addressBookEntrySchema } from '../../domain/customer/address-book';
 import { orderHistoryQuerySchema } from '../../domain/order/history';
-import { invoicesQuerySchema } from '../../domain/invoice/requests';
+import {
+  invoiceLocaleQuery,
+  invoicePaymentBodySchema,
+  invoicesQuerySchema,
+} from '../../domain/invoice/requests';
 import { orderLookupRawQuerySchema } from '../../domain/order/lookup';
 import {
   orderQuoteBodySchema,
@@ -250,6 +254,13 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/api/quotes/:id/order', params: id, body: orderQuoteBodySchema },
   { method: 'GET', path: '/api/invoices', query: invoicesQuerySchema },
   { method: 'GET', path: '/api/invoices/:id', params: id },
+  {
+    method: 'POST',
+    path: '/api/invoices/:id/payments',
+    params: id,
+    query: invoiceLocaleQuery,
+    body: invoicePaymentBodySchema,
+  },
   {
     method: 'GET',
     path: '/auth/login',

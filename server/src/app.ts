@@ -290,7 +290,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerOrderTrainingRoutes(app, { store: eventStore, commands });
   registerOrderRoutes(app, db);
-  registerInvoiceRoutes(app, { db });
+  registerInvoiceRoutes(app, { db, store: () => eventStore, commands, payments });
   registerQuoteRoutes(app, {
     db,
     flags: options.flags,

@@ -76,6 +76,8 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, readonly RateLimitGrou
   'POST /api/quotes/:id/order': ['placeOrder'],
   'GET /api/quotes/:id/pdf': ['search'],
   'GET /api/quotes/preview': ['search'],
+  // Paying an invoice charges a card, as placing an order does.
+  'POST /api/invoices/:id/payments': ['placeOrder'],
   [`POST ${INTERACTION_PATH}/:uid/register`]: ['register'],
   [`POST ${INTERACTION_PATH}/:uid/login`]: ['signIn'],
   'POST /auth/session': ['session'],

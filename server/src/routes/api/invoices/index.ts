@@ -5,23 +5,43 @@
  * - `GET /api/invoices?locale=&status=&account=&q=`: the invoices of the caller's accounts in
  *   the store, newest first, filtered by status and account and searched by invoice, order or
  *   PO number; with each account's open balance and ageing (from all its invoices);
- * - `GET /api/invoices/{id}`: one of them, whole, with its payments and balance.
+ * - `GET /api/invoices/{id}`: one of them, whole, with its payments and balance;
+ * - `POST /api/invoices/{id}/payments?locale=` with an `Idempotency-Key`:
+ *   `{ amountMinor, card }` pays the balance or part of it by a saved or a new card → 201
+ *   `{ invoice, payment }` (200 when the same request was answered before); 422 with the
+ *   refusal in words (nothing charged) or `checkout.payment-declined` with checkout's message.
  *
  * An invoice of an account the caller is not a member of reads as not found. Never cached by
  * anything between.
  */
 import type { FastifyInstance } from 'fastify';
 import { accountSummaries, filterInvoices } from '../../../../../domain/invoice/list';
-import { invoiceIdParams, invoicesQuerySchema } from '../../../../../domain/invoice/requests';
+import {
+  invoiceIdParams,
+  invoiceLocaleQuery,
+  invoicePaymentBodySchema,
+  invoicesQuerySchema,
+} from '../../../../../domain/invoice/requests';
+import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '../../../../../domain/shared/idempotency';
 import { dateOfInstant } from '../../../../../domain/shared/calendar';
 import { storefrontFor } from '../../../../../domain/storefront/storefronts';
+import { isForBuyer } from '../../../acting/acting';
 import { actingBuyer } from '../../../acting/plugin';
+import type { CommandHandler } from '../../../commands/execute';
+import type { EventStore } from '../../../event-store/event-store';
+import { PayInvoice } from '../../../invoices/pay-invoice';
+import type { PaymentGateway } from '../../../payments/gateway';
+import { sendOnce } from '../../../plugins/idempotency';
+import { ruleBody } from '../checkout/index';
 import type { Db } from '../../../db/database';
 import { accountInvoice, accountInvoices } from '../../../invoices/invoice-repository';
 import { errorBody } from '../../../plugins/errors';
 
 export interface InvoiceRouteDeps {
   readonly db: Db;
+  readonly store: () => EventStore;
+  readonly commands: CommandHandler;
+  readonly payments: PaymentGateway;
   /** The clock (tests). */
   readonly now?: () => Date;
 }
@@ -48,5 +68,68 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDe
     const invoice = await accountInvoice(db, user.id, id);
     if (!invoice) return reply.code(404).send(errorBody('not_found', 'No such invoice.'));
     return { invoice };
+  });
+
+  const payInvoice = new PayInvoice({ ...deps, ...(deps.now ? { now: deps.now } : {}) });
+  sweepAbandonedPayments(app, payInvoice);
+
+  // The route is an adapter: parse, ask the use case, map its outcome to a status.
+  app.post(
+    '/api/invoices/:id/payments',
+    { config: { access: 'buyer' } },
+    async (request, reply) => {
+      const who = request.acting;
+      if (!isForBuyer(who)) throw new Error('an invoice payment acts for no buyer');
+      const { id } = invoiceIdParams.parse(request.params);
+      const { locale } = invoiceLocaleQuery.parse(request.query);
+      const body = invoicePaymentBodySchema.parse(request.body);
+      return sendOnce(db, request, reply, `invoice-payment:${who.buyer.id}`, async () => {
+        const key = idempotencyKeySchema.parse(request.headers[IDEMPOTENCY_HEADER]);
+        const outcome = await payInvoice.pay(who, { invoiceId: id, locale, body, key });
+        switch (outcome.kind) {
+          case 'paid':
+            return {
+              statusCode: 201,
+              body: { invoice: outcome.invoice, payment: outcome.payment },
+            };
+          case 'not-found':
+            return { statusCode: 404, body: errorBody('not_found', 'No such invoice.') };
+          case 'refused':
+            return { statusCode: 422, body: ruleBody(outcome.code, outcome.message) };
+          case 'declined':
+            return {
+              statusCode: 422,
+              body: ruleBody('checkout.payment-declined', outcome.message),
+            };
+        }
+      });
+    },
+  );
+}
+
+/** How often each instance settles invoice payments whose request died. */
+export const PAYMENT_SWEEP_MS = 60_000;
+
+function sweepAbandonedPayments(app: FastifyInstance, payInvoice: PayInvoice): void {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  app.addHook('onReady', (done) => {
+    timer = setInterval(() => {
+      if (running) return;
+      running = payInvoice
+        .sweepAbandoned()
+        .catch((error: unknown) => {
+          app.log.error({ err: error }, 'the sweep of abandoned invoice payments failed');
+        })
+        .finally(() => {
+          running = undefined;
+        });
+    }, PAYMENT_SWEEP_MS);
+    timer.unref();
+    done();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await running;
   });
 }

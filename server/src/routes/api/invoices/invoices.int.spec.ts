@@ -6,6 +6,7 @@
  * list filters by status and account, finds by invoice, order and PO number, and sums each
  * account's balance by age; a returned order's invoice is credited.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,19 +180,50 @@ describe.each(testDatabaseTargets())('invoices on $kind', (target) => {
     expect((await get('/api/invoices/not%20an%20id', buyers.sam)).statusCode).toBe(400);
   });
 
-  it('issues a card order’s invoice paid at issue', async () => {
-    const token = (
+  /** A card typed into the sandbox's fields: its one-time token and summary. */
+  const sandboxCard = async (number: string) =>
+    (
       await app.inject({
         method: 'POST',
         url: '/payment-sandbox/tokens',
-        payload: {
-          number: '4242424242424242',
-          expMonth: '12',
-          expYear: '2030',
-          securityCode: '737',
-        },
+        payload: { number, expMonth: '12', expYear: '2030', securityCode: '737' },
       })
     ).json<{ token: string; last4: string }>();
+
+  async function approvedCharges(): Promise<number> {
+    const [row] = rowsOf<{ n: string | number }>(
+      await t.database.db.execute(
+        sql`select count(*) as n from payment_sandbox_charges where status = 'approved'`,
+      ),
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  const pay = (
+    invoiceId: string,
+    who: SignedIn,
+    payload: Record<string, unknown>,
+    key: string = randomUUID(),
+  ) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/invoices/${invoiceId}/payments?locale=en-gb`,
+      headers: { cookie: who.cookie, 'idempotency-key': key },
+      payload,
+    });
+
+  const newCard = async (number: string, holderName = 'Priya Shah') => {
+    const card = await sandboxCard(number);
+    return {
+      source: 'new',
+      token: card.token,
+      card: { brand: 'visa', last4: card.last4, expMonth: 12, expYear: 2030 },
+      holderName,
+    };
+  };
+
+  it('issues a card order’s invoice paid at issue', async () => {
+    const token = await sandboxCard('4242424242424242');
     const byCard: CheckoutChoices = (facts) =>
       samsPurchaseOrder('unused')(facts).map((command) =>
         command.type === 'ChoosePayment'
@@ -204,7 +236,7 @@ describe.each(testDatabaseTargets())('invoices on $kind', (target) => {
                 card: { brand: 'visa', last4: token.last4, expMonth: 12, expYear: 2030 },
                 firstName: 'Sam',
                 lastName: 'Okafor',
-                saveCard: false,
+                saveCard: true,
               },
             }
           : command,
@@ -223,6 +255,103 @@ describe.each(testDatabaseTargets())('invoices on $kind', (target) => {
       }),
     ]);
     expect(JSON.stringify(invoice)).not.toContain(token.token);
+  });
+
+  it('takes part payments by a new card and a saved one; the same key twice charges once', async () => {
+    const order = await sam.order([{ code: 'MCS5-KIT' }], samsPurchaseOrder('PO-INV-PAY'));
+    await shipAndInvoice(order);
+    const total = order.totals.totalMinor;
+    const part = 5_000;
+    const before = await approvedCharges();
+    // Priya, a member of Riverside, pays part by a new card; a double click sends it twice.
+    const body = { amountMinor: part, card: await newCard('4242424242424242') };
+    const key = randomUUID();
+    const [first, second] = await Promise.all([
+      pay(order.orderId, buyers.priya, body, key),
+      pay(order.orderId, buyers.priya, body, key),
+    ]);
+    const answers = [first, second].map((r) => r.statusCode).sort();
+    // One ran; the other got its answer, or was told the first still runs.
+    expect(answers[0], first.body + second.body).toBe(201);
+    expect([201, 409]).toContain(answers[1]);
+    const again = await pay(order.orderId, buyers.priya, body, key);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(await approvedCharges()).toBe(before + 1);
+    const partly = again.json<{ invoice: InvoiceView }>().invoice;
+    expect(partly.status).toBe('partially-paid');
+    expect(partly.balanceMinor).toBe(total - part);
+    expect(partly.payments[0]?.paidBy).toMatchObject({ name: 'Priya Shah' });
+    expect(JSON.stringify(partly)).not.toContain(body.card.token);
+
+    // Sam pays the rest with his saved card.
+    const saved = (await get('/api/me/payment-methods', buyers.sam)).json<{
+      items: { id: string; last4: string }[];
+    }>().items;
+    const card = saved.find((c) => c.last4 === '4242');
+    expect(card).toBeDefined();
+    const rest = await pay(order.orderId, buyers.sam, {
+      amountMinor: total - part,
+      card: { source: 'saved', paymentMethodId: card?.id ?? '' },
+    });
+    expect(rest.statusCode, rest.body).toBe(201);
+    const paid = rest.json<{ invoice: InvoiceView }>().invoice;
+    expect(paid.status).toBe('paid');
+    expect(paid.balanceMinor).toBe(0);
+    expect(await approvedCharges()).toBe(before + 2);
+    const events = await invoiceEvents(order);
+    expect(events.map((e) => e.type)).toEqual([
+      'InvoiceIssued',
+      'InvoicePaymentRecorded',
+      'InvoicePaymentRecorded',
+    ]);
+    expect(events[1]?.actor).toEqual({ kind: 'system', id: 'invoice-payments' });
+  });
+
+  it('refuses a payment above the balance or under 1.00 in words, and a declined card; nothing is charged', async () => {
+    const order = await sam.order([{ code: 'MCS5-KIT' }], samsPurchaseOrder('PO-INV-REF'));
+    await shipAndInvoice(order);
+    const total = order.totals.totalMinor;
+    const before = await approvedCharges();
+    const above = await pay(order.orderId, buyers.sam, {
+      amountMinor: total + 1,
+      card: await newCard('4242424242424242', 'Sam Okafor'),
+    });
+    expect(above.statusCode).toBe(422);
+    expect(above.json<{ error: { code: string } }>().error.code).toBe(
+      'invoice.amount-above-balance',
+    );
+    expect(above.body).toContain('Enter an amount no larger than the balance of');
+    const under = await pay(order.orderId, buyers.sam, {
+      amountMinor: 99,
+      card: await newCard('4242424242424242', 'Sam Okafor'),
+    });
+    expect(under.statusCode).toBe(422);
+    expect(under.body).toContain('Enter an amount of at least £1.00.');
+    const declined = await pay(order.orderId, buyers.sam, {
+      amountMinor: 1_000,
+      card: await newCard('4000000000000002', 'Sam Okafor'),
+    });
+    expect(declined.statusCode).toBe(422);
+    expect(declined.body).toContain(
+      'Please check your payment details are correct or provide a different payment method.',
+    );
+    expect(await approvedCharges()).toBe(before);
+    const after = (await invoiceOf(order)).json<{ invoice: InvoiceView }>().invoice;
+    expect(after.balanceMinor).toBe(total);
+    expect(after.status).toBe('open');
+    // Another organisation's member: not found, nothing charged; bad input: 400.
+    expect(
+      (
+        await pay(order.orderId, buyers.dana, {
+          amountMinor: 1_000,
+          card: await newCard('4242424242424242', 'Dana Reyes'),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await pay(order.orderId, buyers.sam, { amountMinor: 'all', card: {} })).statusCode,
+    ).toBe(400);
+    expect(await approvedCharges()).toBe(before);
   });
 
   it('credits the invoice of a returned order, once', async () => {
