@@ -13,7 +13,7 @@ import type {
   ChosenAccount,
   InvoiceContact,
 } from '../checkout/state';
-import type { OrderTaxLine, OrderTotals } from '../order/order';
+import type { Order, OrderTaxLine, OrderTotals } from '../order/order';
 import { minorDigits } from '../pricing/money';
 import { daysBetween } from '../shared/calendar';
 import type { CommandMetadata } from '../shared/decider';
@@ -67,23 +67,12 @@ export interface Invoice {
   readonly invoiceContact: InvoiceContact | null;
   /** Whose it is: every member of an organization's account sees it (decision 053). */
   readonly account: ChosenAccount;
-  readonly buyer: {
-    readonly userId: string;
-    readonly firstName: string;
-    readonly lastName: string;
-    readonly email: string;
-  };
+  readonly buyer: Order['buyer'];
   readonly billTo: CheckoutAddress;
   readonly lines: readonly InvoiceLine[];
-  readonly promotions: readonly {
-    readonly code: string;
-    readonly name: string;
-    readonly discountMinor: number;
-  }[];
-  readonly accountDiscount: {
-    readonly programme: 'UAP' | 'OLD';
-    readonly discountMinor: number;
-  } | null;
+  readonly promotions: Order['promotions'];
+  readonly accountDiscount: Order['accountDiscount'];
+  /** The order's taxes and totals, as ordered. */
   readonly tax: { readonly basis: TaxBasis; readonly lines: readonly OrderTaxLine[] };
   readonly totals: OrderTotals;
 }

@@ -11,7 +11,6 @@
 import { sql } from 'drizzle-orm';
 import { CHECKOUT_MESSAGES } from '../../../domain/checkout/messages';
 import {
-  invoiceBalance,
   paymentRefusal,
   type InvoicePayment,
   type InvoiceState,
@@ -227,6 +226,3 @@ export class PayInvoice {
     return lapsed.length;
   }
 }
-
-/** What is left to pay, for a page that shows it after a refusal. */
-export const balanceOf = (view: InvoiceView): number => invoiceBalance(view);
