@@ -6,6 +6,9 @@
 import { ageingByAccount, emptyAgeing, type AccountAgeing } from './ageing';
 import type { InvoiceStatus, InvoiceView } from './invoice';
 
+/** The longest search text: an invoice, order or PO number (a PO number is at most 30). */
+export const INVOICE_SEARCH_MAX = 40;
+
 export interface InvoiceFilter {
   readonly status?: InvoiceStatus | undefined;
   readonly account?: string | undefined;

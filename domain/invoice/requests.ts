@@ -4,9 +4,7 @@ import { cardSummarySchema, cardTokenSchema } from '../payment/card';
 import { LOCALES } from '../storefront/storefronts';
 import { idSchema } from '../sync/schemas';
 import { INVOICE_STATUSES, type InvoiceStatus } from './invoice';
-
-/** The longest search text: an invoice, order or PO number (a PO number is at most 30). */
-export const INVOICE_SEARCH_MAX = 40;
+import { INVOICE_SEARCH_MAX } from './list';
 
 export const invoicesQuerySchema = z.object({
   locale: z.enum(LOCALES),

@@ -207,6 +207,7 @@ function storefrontPages(): RouteObject[] {
     ]),
     ...orderRoutes().map((route) => buyerPage(route)),
     ...quoteRoutes().map((route) => buyerPage(route, msg`Quotes`)),
+    ...invoiceRoutes().map((route) => buyerPage(route, msg`Invoices`)),
     {
       path: 'quick-order',
       lazy: async () => ({
@@ -351,6 +352,58 @@ function quoteRoutes(): RouteObject[] {
       },
     },
   ]);
+}
+
+/**
+ * Invoices (SPEC 2.1 /invoices/{...}; decision 053): the list, an invoice, paying it and the
+ * payment's receipt.
+ */
+function invoiceRoutes(): RouteObject[] {
+  const loaders = () => import('../features/invoices/invoices-loader');
+  const page = (
+    path: string,
+    load: () => Promise<{ Component: ComponentType }>,
+    loader: (data: Awaited<ReturnType<typeof loaders>>) => RouteObject['loader'],
+  ): RouteObject => ({
+    path,
+    lazy: async () => {
+      const [component, data] = await Promise.all([load(), loaders()]);
+      return { Component: component.Component, loader: loader(data) };
+    },
+  });
+  return [
+    page(
+      'invoices',
+      async () => ({
+        Component: (await import('../features/invoices/components/InvoicesPage')).InvoicesPage,
+      }),
+      (data) => data.invoicesLoader,
+    ),
+    page(
+      'invoices/:id',
+      async () => ({
+        Component: (await import('../features/invoices/components/InvoiceDetailsPage'))
+          .InvoiceDetailsPage,
+      }),
+      (data) => data.invoiceDetailsLoader,
+    ),
+    page(
+      'invoices/:id/payment',
+      async () => ({
+        Component: (await import('../features/invoices/components/InvoicePaymentPage'))
+          .InvoicePaymentPage,
+      }),
+      (data) => data.invoicePaymentLoader,
+    ),
+    page(
+      'invoices/:id/payment/confirmation',
+      async () => ({
+        Component: (await import('../features/invoices/components/InvoicePaymentConfirmationPage'))
+          .InvoicePaymentConfirmationPage,
+      }),
+      (data) => data.invoiceConfirmationLoader,
+    ),
+  ];
 }
 
 function orderRoutes(): RouteObject[] {

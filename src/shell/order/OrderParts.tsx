@@ -9,9 +9,9 @@ import type { TrainingParticipant } from '../../../domain/validation/training';
 import type { DiscountRow } from './OrderViews';
 import './order-views.css';
 
-/** The order's discounts with the labels of SPEC 4.7; one line when they do not add up. */
+/** The discounts of an order (or its invoice) with the labels of SPEC 4.7; one line when they do not add up. */
 export function orderDiscountRows(
-  order: Order,
+  order: Pick<Order, 'accountDiscount' | 'promotions' | 'totals'>,
   labels: { uap: string; organization: string; general: string },
   uapEnabled: boolean,
   orgLevelDiscountEnabled: boolean,

@@ -1,0 +1,502 @@
+/**
+ * Paying an invoice (SPEC 2.1 /invoices/{id}/payment; decision 053): the balance or part of it
+ * (at least 1.00 in the invoice's currency, at most the balance) by a saved card or a new card
+ * in the payment gateway's fields. The button reads 'Pay' and the amount. One key per payment
+ * (Idempotency-Key), so a double click or a retry after a lost answer pays once; a refused
+ * amount or a declined card leaves the balance as it was, with checkout's words. Paying needs
+ * the connection, and says so offline.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useLoaderData, useNavigate } from 'react-router';
+import { CHECKOUT_MESSAGES } from '../../../../domain/checkout/messages';
+import type { SavedCard } from '../../../../domain/checkout/facts';
+import { paymentRefusal, type Invoice, type InvoiceView } from '../../../../domain/invoice/invoice';
+import { INVOICE_MESSAGES, INVOICE_REFUSALS } from '../../../../domain/invoice/messages';
+import type { InvoicePaymentBody } from '../../../../domain/invoice/requests';
+import { cardHolderSchema } from '../../../../domain/payment/card';
+import { CARD_FIELD_LABELS, PAYMENT_MESSAGES } from '../../../../domain/payment/messages';
+import type { CardField } from '../../../../domain/payment/card';
+import { fromMajor, minorDigits } from '../../../../domain/pricing/money';
+import { GENERAL_ERRORS } from '../../../../domain/shared/errors';
+import type { Message, MessageDescriptor } from '../../../../domain/shared/message';
+import { isExpired } from '../../../../domain/validation/payment';
+import { ApiError } from '../../../infra/api';
+import { online$ } from '../../../infra/connectivity';
+import { invoiceStoreFor } from '../../../infra/invoices/invoice-store';
+import {
+  HostedCardFields,
+  type HostedCardFieldsHandle,
+} from '../../../infra/payments/HostedCardFields';
+import {
+  HostedFieldsError,
+  isTokenizedCard,
+  type HostedFieldsConfig,
+} from '../../../infra/payments/hosted-fields';
+import { useObservableValue } from '../../../infra/use-observable';
+import { CARD_BRAND_NAMES, cardExpiry } from '../../../shell/order/OrderViews';
+import { quoteFormat, type QuoteFormat } from '../../../shell/quote/quote-format';
+import { useStorefront } from '../../../shell/use-storefront';
+import { invoiceConfirmationPath } from '../invoice-paths';
+import type { InvoicePaymentRouteData } from '../invoices-loader';
+import { InvoiceFrame } from './InvoiceDetailsPage';
+import '../invoices.css';
+
+type CardChoice = 'new' | `saved:${string}`;
+
+/** The store's refusals and the gateway's declines, in the page's language. */
+const ANSWERS: readonly MessageDescriptor[] = [
+  ...Object.values(INVOICE_REFUSALS),
+  CHECKOUT_MESSAGES.paymentDetails,
+  CHECKOUT_MESSAGES.savedCardDetails,
+];
+
+function answerOf(error: ApiError): Message {
+  const field = error.body?.error.fields?.[0];
+  const known = field ? ANSWERS.find((d) => d.id === field.code) : undefined;
+  if (known) return { ...known, values: field?.values ?? {} };
+  return error.status === 429 || error.status >= 500
+    ? GENERAL_ERRORS.technical
+    : GENERAL_ERRORS.generic;
+}
+
+/** Today in the buyer's own time zone, YYYY-MM-DD (a card is good to the end of its month). */
+function localDay(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${String(now.getFullYear())}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function InvoicePaymentPage() {
+  const { t } = useLingui();
+  const data = useLoaderData<InvoicePaymentRouteData>();
+  const invoice = data.view?.invoice ?? null;
+  return (
+    <div className="page invoice-payment">
+      <title>
+        {invoice
+          ? t`Pay invoice ${invoice.number} | Assessments Store`
+          : t`Pay an invoice | Assessments Store`}
+      </title>
+      <InvoiceFrame
+        signedIn={data.signedIn}
+        problem={data.problem}
+        found={Boolean(invoice && data.view)}
+      >
+        {invoice && data.view ? (
+          <PaymentBody view={data.view} invoice={invoice} savedCards={data.savedCards} />
+        ) : null}
+      </InvoiceFrame>
+    </div>
+  );
+}
+
+function PaymentBody({
+  view,
+  invoice,
+  savedCards,
+}: {
+  view: InvoiceView;
+  invoice: Invoice;
+  savedCards: readonly SavedCard[];
+}) {
+  const { i18n } = useLingui();
+  const storefront = useStorefront();
+  const online = useObservableValue(online$);
+  const format = quoteFormat(storefront, invoice.currency);
+  const number = invoice.number;
+  const balance = format.amount(view.balanceMinor);
+  const nothingToPay = paymentRefusal(view, view.balanceMinor);
+  return (
+    <>
+      <h1>
+        <Trans>Pay invoice {number}</Trans>
+      </h1>
+      <dl className="invoice-details__facts">
+        <dt>
+          <Trans>Balance</Trans>
+        </dt>
+        <dd data-testid="invoice-balance">{balance}</dd>
+        <dt>
+          <Trans>Due</Trans>
+        </dt>
+        <dd>{format.date(invoice.dueOn)}</dd>
+      </dl>
+      {nothingToPay ? (
+        <p className="invoices__note" role="status" data-testid="invoice-nothing-to-pay">
+          {i18n._(nothingToPay.detail)}
+        </p>
+      ) : !online ? (
+        <p className="invoices__note" role="status" data-testid="invoice-payment-offline">
+          {i18n._(INVOICE_MESSAGES.paymentNeedsConnection)}
+        </p>
+      ) : (
+        <PaymentForm view={view} invoice={invoice} savedCards={savedCards} format={format} />
+      )}
+    </>
+  );
+}
+
+function PaymentForm({
+  view,
+  invoice,
+  savedCards,
+  format,
+}: {
+  view: InvoiceView;
+  invoice: Invoice;
+  savedCards: readonly SavedCard[];
+  format: QuoteFormat;
+}) {
+  const { t, i18n } = useLingui();
+  const id = useId();
+  const navigate = useNavigate();
+  const storefront = useStorefront();
+  const digits = minorDigits(invoice.currency);
+  const today = localDay();
+  const usable = savedCards.filter((card) => !isExpired(card.expMonth, card.expYear, today));
+  const [amount, setAmount] = useState((view.balanceMinor / 10 ** digits).toFixed(digits));
+  const [choice, setChoice] = useState<CardChoice>(usable[0] ? `saved:${usable[0].id}` : 'new');
+  const [names, setNames] = useState({ firstName: '', lastName: '' });
+  const [nameErrors, setNameErrors] = useState<{ firstName?: string; lastName?: string }>({});
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [cardErrors, setCardErrors] = useState<Partial<Record<CardField, string>>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fields = useRef<HostedCardFieldsHandle>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // One payment, one key: a double click or a retry after a lost answer sends the same key.
+  const key = useRef(crypto.randomUUID());
+
+  const amountMinor = (() => {
+    try {
+      return fromMajor(amount.replace(',', '.'), invoice.currency).amountMinor;
+    } catch {
+      return null;
+    }
+  })();
+  const valid = amountMinor !== null && paymentRefusal(view, amountMinor) === null;
+  const shown = valid ? format.amount(amountMinor) : '';
+
+  const cardBody = async (): Promise<InvoicePaymentBody['card'] | null> => {
+    if (choice !== 'new') return { source: 'saved', paymentMethodId: choice.slice(6) };
+    const holder = cardHolderSchema.safeParse(names);
+    const handle = fields.current;
+    if (!handle) {
+      setProblem(i18n._(PAYMENT_MESSAGES.fieldsUnavailable));
+      return null;
+    }
+    const result = await handle.tokenize();
+    if (!isTokenizedCard(result)) {
+      setCardErrors(result.errors);
+      return null;
+    }
+    if (!holder.success) {
+      const first = holder.error.issues.some((i) => i.path[0] === 'firstName');
+      const last = holder.error.issues.some((i) => i.path[0] === 'lastName');
+      setNameErrors({
+        ...(first ? { firstName: t`Enter the first name on the card.` } : {}),
+        ...(last ? { lastName: t`Enter the last name on the card.` } : {}),
+      });
+      return null;
+    }
+    return {
+      source: 'new',
+      token: result.token,
+      card: {
+        brand: result.brand,
+        last4: result.last4,
+        expMonth: result.expMonth,
+        expYear: result.expYear,
+      },
+      holderName: `${holder.data.firstName} ${holder.data.lastName}`,
+    };
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setProblem(null);
+    setAmountError(null);
+    setCardErrors({});
+    setNameErrors({});
+    const refusal =
+      amountMinor === null
+        ? null
+        : paymentRefusal(view, amountMinor, (minor) => format.amount(minor));
+    if (amountMinor === null || refusal) {
+      setAmountError(
+        refusal
+          ? i18n._(refusal.detail)
+          : t`Enter an amount like ${format.amount(view.balanceMinor)}, in ${invoice.currency}.`,
+      );
+      return;
+    }
+    setBusy(true);
+    try {
+      const card = await cardBody();
+      if (!card) return;
+      const store = await invoiceStoreFor(storefront);
+      if (!store) throw new Error('Paying an invoice needs a signed-in buyer.');
+      const { payment } = await store.pay(invoice.invoiceId, { amountMinor, card }, key.current);
+      void navigate(invoiceConfirmationPath(storefront, invoice.invoiceId, payment.paymentId));
+    } catch (error) {
+      if (error instanceof ApiError) {
+        // The store answered: nothing was taken. The next try is a new payment.
+        key.current = crypto.randomUUID();
+        setProblem(i18n._(answerOf(error)));
+      } else if (error instanceof HostedFieldsError) {
+        setProblem(i18n._(PAYMENT_MESSAGES.fieldsUnavailable));
+      } else if (error instanceof TypeError) {
+        // No answer: the same key again pays once, whatever became of this try.
+        setProblem(i18n._(INVOICE_MESSAGES.paymentNeedsConnection));
+      } else {
+        throw error;
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const f = (name: string) => `${id}-${name}`;
+  const wrongCardFields = Object.entries(cardErrors) as [CardField, string][];
+  return (
+    <form
+      ref={form}
+      className="form invoice-payment__form"
+      noValidate
+      aria-busy={busy}
+      onSubmit={(event) => void submit(event)}
+    >
+      {problem ? (
+        <p className="form-error" role="alert" data-testid="invoice-payment-problem">
+          {problem}
+        </p>
+      ) : null}
+      <div className="field">
+        <label htmlFor={f('amount')}>
+          <Trans>Amount to pay ({invoice.currency})</Trans>
+        </label>
+        <input
+          id={f('amount')}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          aria-invalid={amountError ? true : undefined}
+          aria-describedby={amountError ? f('amount-error') : f('amount-hint')}
+          onChange={(event) => {
+            setAmount(event.target.value);
+          }}
+        />
+        <p id={f('amount-hint')} className="field__hint">
+          <Trans>The balance or part of it.</Trans>
+        </p>
+        {amountError ? (
+          <p id={f('amount-error')} className="field__error" role="alert">
+            {amountError}
+          </p>
+        ) : null}
+      </div>
+      <fieldset className="invoice-payment__cards">
+        <legend>
+          <Trans>Pay with</Trans>
+        </legend>
+        {savedCards.map((card) => {
+          const expired = !usable.includes(card);
+          const brand = card.brand === 'unknown' ? '' : CARD_BRAND_NAMES[card.brand];
+          const last4 = card.last4;
+          const expiry = cardExpiry(card);
+          const value: CardChoice = `saved:${card.id}`;
+          return (
+            <div key={card.id} className="invoice-payment__card">
+              <input
+                id={f(value)}
+                type="radio"
+                name="card"
+                value={value}
+                disabled={expired}
+                checked={choice === value}
+                onChange={() => {
+                  setChoice(value);
+                }}
+              />
+              <label htmlFor={f(value)}>
+                {brand} <Trans>ending in {last4}</Trans>,{' '}
+                {expired ? <Trans>expired {expiry}</Trans> : <Trans>expires {expiry}</Trans>}
+              </label>
+            </div>
+          );
+        })}
+        <div className="invoice-payment__card">
+          <input
+            id={f('new')}
+            type="radio"
+            name="card"
+            value="new"
+            checked={choice === 'new'}
+            onChange={() => {
+              setChoice('new');
+            }}
+          />
+          <label htmlFor={f('new')}>
+            <Trans>A new card</Trans>
+          </label>
+        </div>
+      </fieldset>
+      {choice === 'new' ? (
+        <NewCardFields
+          ref={fields}
+          names={names}
+          nameErrors={nameErrors}
+          onNames={setNames}
+          onSubmit={() => form.current?.requestSubmit()}
+        />
+      ) : null}
+      {wrongCardFields.length > 0 ? (
+        <div className="form-error" role="alert">
+          <p>
+            <Trans>Please check the card details marked below.</Trans>
+          </p>
+          <ul>
+            {wrongCardFields.map(([field, message]) => (
+              <li key={field}>
+                {i18n._(CARD_FIELD_LABELS[field])}: {message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="form__actions">
+        <button
+          type="submit"
+          className="button-link"
+          disabled={busy}
+          data-testid="invoice-pay-submit"
+        >
+          {shown ? <Trans>Pay {shown}</Trans> : <Trans>Pay</Trans>}
+        </button>
+      </div>
+      {busy ? (
+        <p role="status">
+          <Trans>Taking your payment…</Trans>
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+type FieldsLoad =
+  | { readonly status: 'loading' }
+  | { readonly status: 'ready'; readonly config: HostedFieldsConfig }
+  | { readonly status: 'unavailable' };
+
+/** The holder's names here; number, expiry and security code in the gateway's own fields. */
+function NewCardFields({
+  ref,
+  names,
+  nameErrors,
+  onNames,
+  onSubmit,
+}: {
+  ref: React.Ref<HostedCardFieldsHandle>;
+  names: { firstName: string; lastName: string };
+  nameErrors: { firstName?: string; lastName?: string };
+  onNames: (names: { firstName: string; lastName: string }) => void;
+  onSubmit: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const id = useId();
+  const storefront = useStorefront();
+  const [load, setLoad] = useState<FieldsLoad>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useFieldsConfig(storefront, attempt, setLoad);
+  const name = (field: 'firstName' | 'lastName', label: string, autoComplete: string) => {
+    const error = nameErrors[field];
+    return (
+      <div className="field">
+        <label htmlFor={`${id}-${field}`}>{label}</label>
+        <input
+          id={`${id}-${field}`}
+          autoComplete={autoComplete}
+          value={names[field]}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-${field}-error` : undefined}
+          onChange={(event) => {
+            onNames({ ...names, [field]: event.target.value });
+          }}
+        />
+        {error ? (
+          <p id={`${id}-${field}-error`} className="field__error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  return (
+    <div className="invoice-payment__new-card">
+      <div className="invoice-form__row">
+        {name('firstName', t`First name`, 'cc-given-name')}
+        {name('lastName', t`Last name`, 'cc-family-name')}
+      </div>
+      {load.status === 'unavailable' ? (
+        <div className="invoices__problem" role="alert">
+          <p>{i18n._(PAYMENT_MESSAGES.fieldsUnavailable)}</p>
+          <button
+            type="button"
+            className="button-secondary"
+            onClick={() => {
+              setLoad({ status: 'loading' });
+              setAttempt((n) => n + 1);
+            }}
+          >
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      ) : load.status === 'loading' ? (
+        <p role="status">
+          <Trans>Loading the secure card fields…</Trans>
+        </p>
+      ) : (
+        <HostedCardFields
+          key={attempt}
+          ref={ref}
+          config={load.config}
+          className="invoice-payment__fields"
+          onSubmit={onSubmit}
+          onUnavailable={() => {
+            setLoad({ status: 'unavailable' });
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Where the gateway's fields come from, asked again on each try. */
+function useFieldsConfig(
+  storefront: ReturnType<typeof useStorefront>,
+  attempt: number,
+  setLoad: (load: FieldsLoad) => void,
+): void {
+  useEffect(() => {
+    let live = true;
+    void invoiceStoreFor(storefront)
+      .then((store) => {
+        if (!store) throw new Error('Paying an invoice needs a signed-in buyer.');
+        return store.paymentFields();
+      })
+      .then(
+        (config) => {
+          if (live) setLoad({ status: 'ready', config });
+        },
+        (error: unknown) => {
+          console.warn('The card fields could not be set up.', error);
+          if (live) setLoad({ status: 'unavailable' });
+        },
+      );
+    return () => {
+      live = false;
+    };
+  }, [storefront, attempt, setLoad]);
+}
