@@ -91,6 +91,12 @@ export interface InvoicePayment {
   /** Who paid: the buyer at checkout, or a member of the account on the invoice's page. */
   readonly paidBy: { readonly userId: string; readonly name: string; readonly email: string };
   readonly source: 'checkout' | 'invoice' | 'operator';
+  /**
+   * The store's address the payer reached it at (PUBLIC_URL, or the request's checked
+   * address: server/src/auth/public-origin.ts), where the payment's receipt links to. Absent
+   * for a payment made without a request (at issue, by an operator) and in older events.
+   */
+  readonly origin?: string;
 }
 
 /** A credit note against the invoice (its order was returned): the invoice is settled by it. */

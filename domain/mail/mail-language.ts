@@ -21,3 +21,23 @@ export function mailFormatLocale(locale: string): string {
   const storefront = storefrontFor(normalized);
   return `${storefront.language}-${storefront.country}`;
 }
+
+/** A calendar day (YYYY-MM-DD, or the day of an instant) written out: 'November 23, 2026'. */
+export function formatLongDate(isoDate: string, tag: string): string {
+  return new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${isoDate.slice(0, 10)}T12:00:00Z`),
+  );
+}
+
+/** An instant with its time, in UTC and saying so: 'November 23, 2026 at 10:00 AM UTC'. */
+export function formatDateTime(instant: string, tag: string): string {
+  return new Intl.DateTimeFormat(tag, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(new Date(instant));
+}

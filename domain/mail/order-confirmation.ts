@@ -13,7 +13,7 @@ import { ORDER_STATUS_DELAY_BUSINESS_DAYS, ORDER_STATUS_LABELS } from '../order/
 import { formatMoney, money } from '../pricing/money';
 import type { MessageDescriptor, MessageValues } from '../shared/message';
 import { escapeHtml } from './html';
-import { mailFormatLocale, mailLanguageOf } from './mail-language';
+import { formatDateTime, mailFormatLocale, mailLanguageOf } from './mail-language';
 
 /** A message in the mail's language with its `{name}` placeholders filled in. */
 export type Translate = (descriptor: MessageDescriptor, values?: MessageValues) => string;
@@ -195,7 +195,7 @@ function countryName(country: string, locale: string): string {
 }
 
 /** An address as the lines of an envelope. */
-function addressLines(address: CheckoutAddress, locale: string): string[] {
+export function addressLines(address: CheckoutAddress, locale: string): string[] {
   const name = [address.firstName, address.lastName].filter(Boolean).join(' ');
   const place = [
     address.town,
@@ -219,15 +219,7 @@ function contentOf(order: Order, translate: Translate): Content {
   const locale = mailFormatLocale(order.locale);
   const format = (minor: number) => formatMoney(money(minor, order.currency), locale);
   const count = new Intl.NumberFormat(locale);
-  const placedAt = new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  }).format(new Date(order.placedAt));
+  const placedAt = formatDateTime(order.placedAt, locale);
   const status = ORDER_STATUS_LABELS[order.status] as MessageDescriptor | undefined;
 
   const facts: Fact[] = [

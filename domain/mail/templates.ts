@@ -2,10 +2,12 @@
  * The mails the store sends, by the template name their outbox messages carry (decision
  * 027). A template renders a message's data in the language `translate` speaks.
  */
+import { INVOICE_RECEIPT_TEMPLATE, type InvoiceReceipt } from '../invoice/stream';
 import { ORDER_CONFIRMATION_TEMPLATE, type Order } from '../order/order';
 import { renderOrderConfirmation, type RenderedMail, type Translate } from './order-confirmation';
 import { QUOTE_MAIL_TEMPLATE } from '../quote/stream';
 import type { QuoteState } from '../quote/quote';
+import { renderInvoiceReceipt } from './invoice-receipt';
 import { renderQuoteMail } from './quote-mail';
 
 export type { RenderedMail, Translate } from './order-confirmation';
@@ -18,6 +20,9 @@ export const MAIL_TEMPLATES: Readonly<Record<string, MailRenderer>> = {
     renderOrderConfirmation(data as Order, translate),
   // Written by `quoteMails` with the quote's state as its data; the PDF goes with it.
   [QUOTE_MAIL_TEMPLATE]: (data, translate) => renderQuoteMail(data as QuoteState, translate),
+  // Written by `invoiceReceiptMails` with the payment and the balance left after it.
+  [INVOICE_RECEIPT_TEMPLATE]: (data, translate) =>
+    renderInvoiceReceipt(data as InvoiceReceipt, translate),
 };
 
 export class UnknownMailTemplateError extends Error {

@@ -180,3 +180,11 @@ export function summaryOf(card: CheckedCard): CardSummary {
     expYear: card.expYear,
   };
 }
+
+/** Card brands by their own names (not translated); 'unknown' has none. */
+export const CARD_BRAND_NAMES = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+} as const satisfies Record<Exclude<CardBrand, 'unknown'>, string>;

@@ -4,7 +4,7 @@
  * the words come from `translate`, the numbers from Intl.
  */
 import type { Translate } from '../mail/order-confirmation';
-import { mailFormatLocale, mailLanguageOf } from '../mail/mail-language';
+import { formatLongDate, mailFormatLocale, mailLanguageOf } from '../mail/mail-language';
 import { formatMoney, money } from '../pricing/money';
 import type { MessageDescriptor } from '../shared/message';
 import { storeDetailsOf } from '../storefront/store-details';
@@ -95,12 +95,6 @@ export interface QuoteDocument {
   readonly buyerName: string;
 }
 
-function formatDate(isoDate: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${isoDate.slice(0, 10)}T12:00:00Z`),
-  );
-}
-
 /**
  * The quote's document. `exclVat`: the store's `vat` flag is on, so prices in a VAT store
  * read 'Excl. VAT' (SPEC 9).
@@ -147,13 +141,13 @@ export function quoteDocument(
     totals.push({ label: translate(M.taxExempt), value: amount(0) });
   const total = amount(quote.totals.totalMinor);
   totals.push({ label: translate(M.total), value: total, strong: true });
-  const expires = formatDate(quote.expiresOn, locale);
+  const expires = formatLongDate(quote.expiresOn, locale);
   const notes = [translate(M.validity, { date: expires }), translate(M.shippingNote)];
   if (quote.tax.basis === 'unknown-address') notes.push(translate(M.taxAtCheckout));
   if (quote.earlyExpiration) {
     notes.push(
       translate(EARLY_EXPIRATION_MESSAGES[quote.earlyExpiration.reason], {
-        date: formatDate(quote.earlyExpiration.on, locale),
+        date: formatLongDate(quote.earlyExpiration.on, locale),
       }),
     );
   }
@@ -175,7 +169,7 @@ export function quoteDocument(
     },
     facts: [
       { label: translate(M.number), value: quote.number, strong: true },
-      { label: translate(M.created), value: formatDate(quote.createdAt, locale) },
+      { label: translate(M.created), value: formatLongDate(quote.createdAt, locale) },
       { label: translate(M.expires), value: expires },
       { label: translate(M.account), value: accountName },
     ],

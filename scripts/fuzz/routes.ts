@@ -254,6 +254,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/api/quotes/:id/order', params: id, body: orderQuoteBodySchema },
   { method: 'GET', path: '/api/invoices', query: invoicesQuerySchema },
   { method: 'GET', path: '/api/invoices/:id', params: id },
+  { method: 'GET', path: '/api/invoices/:id/pdf', params: id, query: invoiceLocaleQuery },
   {
     method: 'POST',
     path: '/api/invoices/:id/payments',

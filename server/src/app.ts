@@ -290,7 +290,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerOrderTrainingRoutes(app, { store: eventStore, commands });
   registerOrderRoutes(app, db);
-  registerInvoiceRoutes(app, { db, store: () => eventStore, commands, payments });
+  registerInvoiceRoutes(app, {
+    db,
+    store: () => eventStore,
+    commands,
+    payments,
+    translations: mailTranslations,
+    addressOf: (request) => identity.addressOf(request),
+  });
   registerQuoteRoutes(app, {
     db,
     flags: options.flags,

@@ -1,7 +1,8 @@
 /**
  * Paying an invoice by card (decision 053), through checkout's charging code
  * (payments/charge.ts): the amount is checked first (nothing is charged for a refused one),
- * then authorized, captured and recorded on the invoice (`RecordInvoicePayment`). A payment's
+ * then authorized, captured and recorded on the invoice (`RecordInvoicePayment`), whose event
+ * mails the payer a receipt linking to the invoice at the address they paid at. A payment's
  * id is made from the caller and the request's `Idempotency-Key`: the gateway's steps are
  * keyed by it, and the invoice records a payment id once, so a double click or a retry pays
  * once. Each attempt is written before the card is touched; a charge the invoice refuses (a
@@ -70,6 +71,8 @@ export class PayInvoice {
       readonly body: InvoicePaymentBody;
       /** The request's Idempotency-Key. */
       readonly key: string;
+      /** The store's address the payer reached it at: where the receipt links to. */
+      readonly origin?: string;
     },
   ): Promise<PayInvoiceOutcome> {
     const { db } = this.deps;
@@ -147,6 +150,7 @@ export class PayInvoice {
         email: who.buyer.email,
       },
       source: 'invoice',
+      ...(request.origin ? { origin: request.origin } : {}),
     };
     const executed = await this.deps.commands.execute(
       'invoice',

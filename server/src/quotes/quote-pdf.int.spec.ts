@@ -10,7 +10,8 @@ import { QUOTE } from '../../../domain/quote/test-fixtures';
 import type { Translate } from '../../../domain/mail/order-confirmation';
 import { formatMessage } from '../../../domain/shared/message';
 import { pdfTextOf } from '../../../tests/support/pdf-text';
-import { pdfText, quotePdf } from './quote-pdf';
+import { pdfText } from '../pdf/pdf-layout';
+import { quotePdf } from './quote-pdf';
 
 const english: Translate = (descriptor, values) =>
   formatMessage({ ...descriptor, values: values ?? {} });

@@ -6,15 +6,19 @@
  *   the store, newest first, filtered by status and account and searched by invoice, order or
  *   PO number; with each account's open balance and ageing (from all its invoices);
  * - `GET /api/invoices/{id}`: one of them, whole, with its payments and balance;
+ * - `GET /api/invoices/{id}/pdf?locale=`: it as a PDF, in the storefront's language, saved
+ *   under its number;
  * - `POST /api/invoices/{id}/payments?locale=` with an `Idempotency-Key`:
  *   `{ amountMinor, card }` pays the balance or part of it by a saved or a new card → 201
  *   `{ invoice, payment }` (200 when the same request was answered before); 422 with the
  *   refusal in words (nothing charged) or `checkout.payment-declined` with checkout's message.
+ *   The payment's receipt is mailed to the payer, linking to the invoice at the address the
+ *   request reached the store at.
  *
  * An invoice of an account the caller is not a member of reads as not found. Never cached by
  * anything between.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountSummaries, filterInvoices } from '../../../../../domain/invoice/list';
 import {
   invoiceIdParams,
@@ -35,6 +39,8 @@ import { sendOnce } from '../../../plugins/idempotency';
 import { ruleBody } from '../checkout/index';
 import type { Db } from '../../../db/database';
 import { accountInvoice, accountInvoices } from '../../../invoices/invoice-repository';
+import { invoicePdfName, invoicePdfOf } from '../../../invoices/invoice-pdf';
+import type { MailTranslations } from '../../../mail/translations';
 import { errorBody } from '../../../plugins/errors';
 
 export interface InvoiceRouteDeps {
@@ -42,6 +48,13 @@ export interface InvoiceRouteDeps {
   readonly store: () => EventStore;
   readonly commands: CommandHandler;
   readonly payments: PaymentGateway;
+  /** The store's catalogs: the PDF's words. */
+  readonly translations: () => MailTranslations;
+  /**
+   * The address a request reached the store at (the identity's `addressOf`: PUBLIC_URL or
+   * the request's checked address), for the receipt's link; throws for an unaccepted one.
+   */
+  readonly addressOf: (request: FastifyRequest) => string;
   /** The clock (tests). */
   readonly now?: () => Date;
 }
@@ -70,6 +83,24 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDe
     return { invoice };
   });
 
+  app.get('/api/invoices/:id/pdf', { config: { access: 'buyer' } }, async (request, reply) => {
+    const user = actingBuyer(request);
+    const { id } = invoiceIdParams.parse(request.params);
+    const { locale } = invoiceLocaleQuery.parse(request.query);
+    const view = await accountInvoice(db, user.id, id);
+    const invoice = view?.invoice;
+    if (!view || !invoice) {
+      return reply.code(404).send(errorBody('not_found', 'No such invoice.'));
+    }
+    const pdf = await invoicePdfOf(deps, { ...view, invoice }, locale);
+    // The account's own document: kept by its member's browser, by nothing in between.
+    return reply
+      .header('cache-control', 'private, no-cache')
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${invoicePdfName(invoice)}"`)
+      .send(pdf);
+  });
+
   const payInvoice = new PayInvoice({ ...deps, ...(deps.now ? { now: deps.now } : {}) });
   sweepAbandonedPayments(app, payInvoice);
 
@@ -85,7 +116,13 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDe
       const body = invoicePaymentBodySchema.parse(request.body);
       return sendOnce(db, request, reply, `invoice-payment:${who.buyer.id}`, async () => {
         const key = idempotencyKeySchema.parse(request.headers[IDEMPOTENCY_HEADER]);
-        const outcome = await payInvoice.pay(who, { invoiceId: id, locale, body, key });
+        const outcome = await payInvoice.pay(who, {
+          invoiceId: id,
+          locale,
+          body,
+          key,
+          ...originOf(deps, request),
+        });
         switch (outcome.kind) {
           case 'paid':
             return {
@@ -105,6 +142,18 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDe
       });
     },
   );
+}
+
+/** Where the payment's receipt links to; none when the request's address is not the store's. */
+function originOf(
+  deps: Pick<InvoiceRouteDeps, 'addressOf'>,
+  request: FastifyRequest,
+): { origin?: string } {
+  try {
+    return { origin: new URL(deps.addressOf(request)).origin };
+  } catch {
+    return {};
+  }
 }
 
 /** How often each instance settles invoice payments whose request died. */
