@@ -7,13 +7,24 @@
  * A returned order's invoice is credited.
  */
 import type { Order } from '../order/order';
-import type { StatusChangeData } from '../order/fulfilment';
+import type { StatusChange, StatusChangeData } from '../order/fulfilment';
 import { addDays } from '../shared/calendar';
 import { INVOICE_NET_DAYS, type Invoice, type InvoicePayment } from './invoice';
 
 /** Whether this change of an order's status issues its invoice. */
 export function issuesInvoice(change: Pick<StatusChangeData, 'to' | 'reason'>): boolean {
   return change.reason === 'shipped' || change.to === 'completed';
+}
+
+/**
+ * The change of an order's status that issued (or issues) its invoice: the first of its
+ * history, whose time the invoice is dated by. None while the order has not shipped (or
+ * completed), and never for a cancelled or declined order.
+ */
+export function issuingChange(order: Pick<Order, 'fulfilment'>): StatusChange | undefined {
+  return order.fulfilment.history.find((change) =>
+    issuesInvoice({ to: change.status, reason: change.reason }),
+  );
 }
 
 /** Whether this change of an order's status credits its invoice. */

@@ -1,12 +1,20 @@
 /**
  * The operator channel's commands (decision 037): a Unix domain socket in DATA_DIR through
  * which the running store answers the store's operators (`npm run backup`, `keys`,
- * `housekeeping`, `orders`, `mail`). Each command names its arguments and its answer with zod; the
+ * `housekeeping`, `orders`, `invoices`, `mail`). Each command names its arguments and its answer with zod; the
  * store validates the arguments, the operator's tool validates the answer. A command is added
  * here and in handlers.ts; the types make both sides agree.
  */
 import path from 'node:path';
 import * as z from 'zod';
+import {
+  creditNoteRemarkSchema,
+  creditReasonSchema,
+  invoiceAccountSchema,
+  invoiceListLimitSchema,
+  invoiceReferenceSchema,
+  invoiceStatusSchema,
+} from '../../../domain/invoice/operator';
 import { ORDER_STATUSES } from '../../../domain/order/status';
 import { KEY_PURPOSES } from '../auth/keys';
 
@@ -29,6 +37,16 @@ const orderSummary = z.object({
   webReference: z.string().min(1),
   orderNumber: z.string().nullable(),
   status: z.enum(ORDER_STATUSES),
+});
+const invoiceSummary = z.object({
+  invoiceId: z.string().min(1),
+  number: z.string().min(1),
+  webReference: z.string().min(1),
+  status: invoiceStatusSchema,
+  currency: z.string().min(1),
+  totalMinor: z.number().int(),
+  balanceMinor: z.number().int(),
+  creditNote: z.string().nullable(),
 });
 
 export const OPERATOR_COMMANDS = {
@@ -132,6 +150,39 @@ export const OPERATOR_COMMANDS = {
       /** What the order waits for, when no step was taken. */
       waiting: z.string().nullable(),
     }),
+  },
+  'invoices-list': {
+    summary: 'the newest invoices, a line each (npm run invoices -- list)',
+    args: z
+      .object({
+        status: invoiceStatusSchema.optional(),
+        account: invoiceAccountSchema.optional(),
+        limit: invoiceListLimitSchema,
+      })
+      .strict(),
+    result: z.object({ report: z.string() }),
+  },
+  'invoices-show': {
+    summary: 'one invoice: its fields, payments, credit note and history',
+    args: z.object({ reference: invoiceReferenceSchema }).strict(),
+    result: z.object({ invoice: invoiceSummary, report: z.string() }),
+  },
+  'invoices-issue': {
+    summary: 'an operator issues the invoice of an order that shipped and has none yet',
+    args: z.object({ reference: orderReference, by: operatorName }).strict(),
+    result: invoiceSummary,
+  },
+  'invoices-credit': {
+    summary: 'an operator credits an invoice in full with a credit note',
+    args: z
+      .object({
+        reference: invoiceReferenceSchema,
+        reason: creditReasonSchema,
+        note: creditNoteRemarkSchema.optional(),
+        by: operatorName,
+      })
+      .strict(),
+    result: invoiceSummary,
   },
   'mail-list': {
     summary: 'the mails not sent yet (npm run mail)',

@@ -3,6 +3,7 @@
  * makes a command without a handler, or a handler with the wrong arguments or answer, a
  * type error.
  */
+import type { InvoiceView } from '../../../domain/invoice/invoice';
 import type { Order } from '../../../domain/order/order';
 import type { OrderStatus } from '../../../domain/order/status';
 import { listKeys, rotateKeys } from '../auth/keys';
@@ -10,6 +11,13 @@ import type { CommandHandler } from '../commands/execute';
 import type { Database, SqlSession } from '../db/database';
 import { runHousekeepingNow } from '../housekeeping/housekeeper';
 import type { HousekeepingSettings } from '../housekeeping/settings';
+import {
+  creditInvoice,
+  findInvoice,
+  invoiceReport,
+  invoicesReport,
+  issueOrderInvoice,
+} from '../invoices/operator';
 import { hasMailOutbox } from '../mail/outbox';
 import { mailPart, outboxReport } from '../mail/report';
 import type { MailTranslations } from '../mail/translations';
@@ -30,7 +38,8 @@ export interface OperatorContext {
   /** The store's housekeeping settings, for `npm run housekeeping` (decision 044). */
   readonly housekeeping: HousekeepingSettings;
   /**
-   * The store's one way in for writes (decision 047), for `npm run orders`; its event store
+   * The store's one way in for writes (decision 047), for `npm run orders` and `npm run
+   * invoices`; its event store
    * serves the order kind's fulfilment context, which `orders-step` needs.
    */
   readonly commands: CommandHandler;
@@ -90,6 +99,22 @@ function summaryOf(order: Order): OperatorResult<'orders-show'>['order'] {
     webReference: order.webReference,
     orderNumber: order.fulfilment.orderNumber,
     status: order.status,
+  };
+}
+
+/** An invoice in a few words: what the operator's tool prints and tests look at. */
+function invoiceSummaryOf(view: InvoiceView): OperatorResult<'invoices-show'>['invoice'] {
+  const invoice = view.invoice;
+  if (!invoice) throw new OperatorCommandError('failed', 'The invoice has not been issued.');
+  return {
+    invoiceId: invoice.invoiceId,
+    number: invoice.number,
+    webReference: invoice.webReference,
+    status: view.status,
+    currency: invoice.currency,
+    totalMinor: invoice.totals.totalMinor,
+    balanceMinor: view.balanceMinor,
+    creditNote: view.creditNote?.number ?? null,
   };
 }
 
@@ -204,6 +229,47 @@ export const OPERATOR_HANDLERS: Handlers = {
       stepOrder(database.db, commands, { reference, operator: by }),
     );
     return { result: { ...summaryOf(order), stepped, waiting } };
+  },
+
+  'invoices-list': async ({ status, account, limit }, { database }) => ({
+    result: {
+      report: await invoicesReport(database.db, {
+        limit,
+        ...(status ? { status } : {}),
+        ...(account ? { account } : {}),
+      }),
+    },
+  }),
+
+  'invoices-show': async ({ reference }, { database }) => {
+    const found = await findInvoice(database.db, reference);
+    if (!found) throw new OperatorCommandError('refused', `No invoice ${reference}.`);
+    return {
+      result: {
+        invoice: invoiceSummaryOf(found.view),
+        report: await invoiceReport(database.db, found),
+      },
+    };
+  },
+
+  // Each change is an event with the operator as its actor (decision 053).
+  'invoices-issue': async ({ reference, by }, { database, commands }) => {
+    const view = await refusingAsOperator(() =>
+      issueOrderInvoice(database.db, commands, { reference, operator: by }),
+    );
+    return { result: invoiceSummaryOf(view) };
+  },
+
+  'invoices-credit': async ({ reference, reason, note, by }, { database, commands }) => {
+    const view = await refusingAsOperator(() =>
+      creditInvoice(database.db, commands, {
+        reference,
+        reason,
+        operator: by,
+        ...(note ? { note } : {}),
+      }),
+    );
+    return { result: invoiceSummaryOf(view) };
   },
 
   'mail-list': async (_args, { database, mail }) => {
