@@ -25,7 +25,7 @@ import { withValues, type MessageDescriptor } from '../../../domain/shared/messa
 import { TAX_MESSAGES } from '../../../domain/tax/messages';
 import type { TaxBasis, TaxLine } from '../../../domain/tax/tax';
 import { findCountry } from '../../../domain/validation/address';
-import type { CardBrand } from '../../../domain/validation/payment';
+import { CARD_BRAND_NAMES } from '../../../domain/payment/card';
 import { languageTag } from '../storefront-label';
 import { useStorefront } from '../use-storefront';
 import './order-views.css';
@@ -180,12 +180,6 @@ export function InvoiceContactView({ contact }: { contact: InvoiceContact }) {
 }
 
 /** Card brands by their own names (not translated). */
-export const CARD_BRAND_NAMES = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-} as const satisfies Record<Exclude<CardBrand, 'unknown'>, string>;
 
 /** MM/YYYY, as printed on cards. */
 export function cardExpiry(card: { readonly expMonth: number; readonly expYear: number }): string {

@@ -4,7 +4,7 @@
  */
 import { Trans } from '@lingui/react/macro';
 import type { CardBrand } from '../../../../domain/validation/payment';
-import { CARD_BRAND_NAMES } from '../../../shell/order/OrderViews';
+import { CARD_BRAND_NAMES } from '../../../../domain/payment/card';
 
 /** 'Visa ending in 4242' ('Card ending in 4242' for a brand the store does not name). */
 export function CardName({

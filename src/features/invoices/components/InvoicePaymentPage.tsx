@@ -14,7 +14,7 @@ import type { SavedCard } from '../../../../domain/checkout/facts';
 import { paymentRefusal, type Invoice, type InvoiceView } from '../../../../domain/invoice/invoice';
 import { INVOICE_MESSAGES, INVOICE_REFUSALS } from '../../../../domain/invoice/messages';
 import type { InvoicePaymentBody } from '../../../../domain/invoice/requests';
-import { cardHolderSchema } from '../../../../domain/payment/card';
+import { cardHolderSchema, CARD_BRAND_NAMES } from '../../../../domain/payment/card';
 import { CARD_FIELD_LABELS, PAYMENT_MESSAGES } from '../../../../domain/payment/messages';
 import type { CardField } from '../../../../domain/payment/card';
 import { fromMajor, minorDigits } from '../../../../domain/pricing/money';
@@ -34,7 +34,7 @@ import {
   type HostedFieldsConfig,
 } from '../../../infra/payments/hosted-fields';
 import { useObservableValue } from '../../../infra/use-observable';
-import { CARD_BRAND_NAMES, cardExpiry } from '../../../shell/order/OrderViews';
+import { cardExpiry } from '../../../shell/order/OrderViews';
 import { quoteFormat, type QuoteFormat } from '../../../shell/quote/quote-format';
 import { useStorefront } from '../../../shell/use-storefront';
 import { invoiceConfirmationPath } from '../invoice-paths';

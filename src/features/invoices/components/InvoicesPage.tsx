@@ -101,14 +101,21 @@ export function InvoiceStatusLabel({ status }: { status: InvoiceStatus }) {
 /** Each account's open balance, and how much of it is how late. */
 function AccountBalances({ accounts }: { accounts: readonly InvoiceAccountSummary[] }) {
   const { t, i18n } = useLingui();
+  const headingId = useId();
   const storefront = useStorefront();
   const format = quoteFormat(storefront, storefront.currency);
   return (
-    <section className="invoices__balances" aria-label={t`Open balance by account`}>
-      <h2>
+    <section className="invoices__balances" aria-labelledby={headingId}>
+      <h2 id={headingId}>
         <Trans>Open balance</Trans>
       </h2>
-      <div className="invoices__scroll">
+      {/* Scrolls sideways on a phone: focusable, so a keyboard scrolls it too. */}
+      <div
+        className="invoices__scroll"
+        role="region"
+        aria-label={t`Open balance by account and age`}
+        tabIndex={0}
+      >
         <table className="invoices__table invoices__ageing" data-testid="invoice-ageing">
           <thead>
             <tr>
