@@ -176,6 +176,17 @@ export function invoiceBalance(state: InvoiceState): number {
   return Math.max(0, state.invoice.totals.totalMinor - state.paidMinor);
 }
 
+/**
+ * What was left to pay once this payment was taken (a receipt's balance): the payments up to
+ * and including it; null when the invoice has no such payment.
+ */
+export function balanceAfterPayment(state: InvoiceState, paymentId: string): number | null {
+  const index = state.payments.findIndex((p) => p.paymentId === paymentId);
+  if (!state.invoice || index < 0) return null;
+  const paid = state.payments.slice(0, index + 1).reduce((sum, p) => sum + p.amountMinor, 0);
+  return Math.max(0, state.invoice.totals.totalMinor - paid);
+}
+
 /** The status a buyer sees, from the invoice's facts. */
 export function invoiceStatus(state: InvoiceState): InvoiceStatus {
   if (state.creditNote) return 'credited';

@@ -9,6 +9,7 @@ import { replay } from '../shared/decider';
 import { formatMessage } from '../shared/message';
 import { deciderSpecification } from '../shared/decider-spec';
 import {
+  balanceAfterPayment,
   invoiceBalance,
   invoiceDecider,
   invoiceStatus,
@@ -130,6 +131,10 @@ describe('paying an invoice', () => {
     const paid = stateAfter([...open, events.paid(first), events.paid(rest)]);
     expect(invoiceStatus(paid)).toBe('paid');
     expect(invoiceView(paid, 3)).toMatchObject({ status: 'paid', balanceMinor: 0, version: 3 });
+    // Each receipt's balance: what was left once that payment was taken.
+    expect(balanceAfterPayment(paid, 'pay-1')).toBe(TOTAL - 5_000);
+    expect(balanceAfterPayment(paid, 'pay-2')).toBe(0);
+    expect(balanceAfterPayment(paid, 'pay-3')).toBeNull();
   });
 
   it('records a payment once when it is sent again with its key', () => {

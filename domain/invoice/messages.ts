@@ -46,6 +46,16 @@ export const INVOICE_MESSAGES = {
     id: 'invoice.payment-offline',
     message: 'Paying an invoice needs a connection. You can pay when you are back online.',
   },
+  /** A payment sent and not answered (the connection dropped): kept, sent again as it was. */
+  paymentUnanswered: /*i18n*/ {
+    id: 'invoice.payment-unanswered',
+    message:
+      'We did not get an answer about your payment. It is kept on this device: send it again and it is taken only once.',
+  },
+  signInToPay: /*i18n*/ {
+    id: 'invoice.sign-in-to-pay',
+    message: 'Your session has ended. Sign in again to pay this invoice.',
+  },
   refused: /*i18n*/ {
     id: 'invoice.refused',
     message: 'We could not record this change to the invoice.',

@@ -76,10 +76,20 @@ async function newCard(page: Page, number: string) {
 
 /** Nothing on the page is wider than the screen. */
 async function fitsTheScreen(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  const wider = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    // What sticks out, not counting what a scrolling box holds.
+    const scrolls = (element: Element | null): boolean =>
+      element !== null &&
+      (['auto', 'scroll'].includes(getComputedStyle(element).overflowX) ||
+        scrolls(element.parentElement));
+    return [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > width && !scrolls(e.parentElement))
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${e.getBoundingClientRect().right}`)
+      .slice(0, 5);
+  });
+  expect(wider).toEqual([]);
 }
 
 /** The invoice's row, from the header's Invoices link, once the store has issued it. */
@@ -104,6 +114,7 @@ async function openFromHeader(page: Page, origin: string, poNumber: string) {
 
 test('a PO order ships and is invoiced; Priya pays part by card, Sam pays the rest with his saved card', async ({
   page,
+  pageErrors,
 }) => {
   // A whole flow on a store of its own, with accessibility audits on two screens.
   test.slow();
@@ -183,6 +194,9 @@ test('a PO order ships and is invoiced; Priya pays part by card, Sam pays the re
   await axe(page);
   await page.getByRole('button', { name: `Pay ${pounds(part)}` }).click();
   await expect(page.getByTestId('invoice-payment-problem')).toHaveText(PAYMENT_DETAILS);
+  // The browser logs the store's 422 for the declined card: that one, and no other.
+  expect(pageErrors.filter((e) => e.includes('status of 422'))).toHaveLength(1);
+  pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('422')));
   await page.goto(invoiceUrl);
   await expect(page.getByTestId('invoice-balance')).toHaveText(pounds(total));
 
@@ -190,7 +204,8 @@ test('a PO order ships and is invoiced; Priya pays part by card, Sam pays the re
   await page.getByTestId('invoice-pay').click();
   await page.getByLabel(/Amount to pay/).fill('20.00');
   await newCard(page, '4242 4242 4242 4242');
-  await page.getByRole('button', { name: `Pay ${pounds(part)}` }).click();
+  // A double click pays once.
+  await page.getByRole('button', { name: `Pay ${pounds(part)}` }).dblclick();
   await expect(page).toHaveURL(/\/payment\/confirmation\?payment=/);
   await expect(page.getByTestId('receipt-amount')).toHaveText(pounds(part));
   await expect(page.getByTestId('receipt-balance')).toHaveText(pounds(total - part));

@@ -4,7 +4,7 @@
  * (its balance, the saved cards, the gateway's fields) and a payment's receipt. Online they
  * come from the store and are kept; offline, what was kept. A visitor is asked to sign in.
  */
-import type { LoaderFunctionArgs, Params } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import type { SavedCard } from '../../../domain/checkout/facts';
 import {
   INVOICE_STATUSES,
@@ -18,26 +18,15 @@ import {
 } from '../../../domain/invoice/list';
 import { GENERAL_ERRORS } from '../../../domain/shared/errors';
 import type { Message } from '../../../domain/shared/message';
-import {
-  isLocale,
-  storefrontFor,
-  storefrontForStorePath,
-  type Storefront,
-} from '../../../domain/storefront/storefronts';
 import { ApiError } from '../../infra/api';
 import { online$ } from '../../infra/connectivity';
+import { storefrontOfParams } from '../../shell/use-storefront';
 import {
   invoiceStoreFor,
   type InvoiceList,
   type InvoiceView,
+  type PendingPayment,
 } from '../../infra/invoices/invoice-store';
-
-function storefrontOf(params: Params): Storefront {
-  if (params.locale && isLocale(params.locale)) return storefrontFor(params.locale);
-  return (
-    storefrontForStorePath(params.storeId ?? '', params.language ?? '') ?? storefrontFor('en-us')
-  );
-}
 
 /** The list's filters as the address holds them; anything unknown is ignored. */
 export function invoiceFilterOf(url: URL): InvoiceFilter {
@@ -68,7 +57,7 @@ export async function invoicesLoader({
 }: LoaderFunctionArgs): Promise<InvoicesRouteData> {
   const filter = invoiceFilterOf(new URL(request.url));
   const empty = { invoices: [], accounts: [], shown: [], fresh: true, filter };
-  const store = await invoiceStoreFor(storefrontOf(params));
+  const store = await invoiceStoreFor(storefrontOfParams(params));
   if (!store) return { ...empty, signedIn: false, problem: null };
   try {
     const list = await store.list(online$.getValue());
@@ -80,6 +69,9 @@ export async function invoicesLoader({
       problem: null,
     };
   } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      return { ...empty, signedIn: false, problem: null };
+    }
     return { ...empty, fresh: false, signedIn: true, problem: problemOf(error) };
   }
 }
@@ -99,13 +91,14 @@ export async function invoiceDetailsLoader({
   const invoiceId = params.id ?? '';
   const online = online$.getValue();
   const empty = { invoiceId, view: null, fresh: online, signedIn: true, problem: null };
-  const store = await invoiceStoreFor(storefrontOf(params));
+  const store = await invoiceStoreFor(storefrontOfParams(params));
   if (!store) return { ...empty, signedIn: false };
   if (!invoiceId) return empty;
   try {
-    return { ...empty, view: await store.view(invoiceId, online) };
+    return { ...empty, ...(await store.view(invoiceId, online)) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return empty;
+    if (error instanceof ApiError && error.status === 401) return { ...empty, signedIn: false };
     return { ...empty, problem: problemOf(error) };
   }
 }
@@ -113,16 +106,19 @@ export async function invoiceDetailsLoader({
 export interface InvoicePaymentRouteData extends InvoiceRouteData {
   /** The buyer's saved cards (online only). */
   readonly savedCards: readonly SavedCard[];
+  /** A payment sent from this device whose answer was lost: sent again, as it was. */
+  readonly pending: PendingPayment | null;
 }
 
 export async function invoicePaymentLoader(
   args: LoaderFunctionArgs,
 ): Promise<InvoicePaymentRouteData> {
   const details = await invoiceDetailsLoader(args);
-  if (!details.view || !details.fresh) return { ...details, savedCards: [] };
-  const store = await invoiceStoreFor(storefrontOf(args.params));
-  const savedCards = await store?.savedCards().catch(() => []);
-  return { ...details, savedCards: savedCards ?? [] };
+  const store = await invoiceStoreFor(storefrontOfParams(args.params));
+  const pending = (await store?.pendingPayment(details.invoiceId)) ?? null;
+  if (!store || !details.view || !details.fresh) return { ...details, savedCards: [], pending };
+  const savedCards = await store.savedCards().catch(() => []);
+  return { ...details, savedCards, pending };
 }
 
 export interface InvoiceConfirmationRouteData extends InvoiceRouteData {

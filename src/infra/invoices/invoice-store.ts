@@ -14,8 +14,9 @@ import {
 } from '../../../domain/payment/hosted-fields';
 import { IDEMPOTENCY_HEADER } from '../../../domain/shared/idempotency';
 import type { Storefront } from '../../../domain/storefront/storefronts';
-import { apiFetch, apiJson } from '../api';
+import { ApiError, apiFetch, apiJson } from '../api';
 import { authSettled } from '../auth/auth-state';
+import { newId } from '../cart/cart-session';
 import { loadCartStore } from '../cart/cart-loader';
 import type { LocalDb } from '../sync/local-db';
 import { currentUser$ } from '../session';
@@ -24,7 +25,29 @@ export type { InvoiceView };
 
 const listKey = (userId: string, storeId: string) => `invoices.list.${userId}.${storeId}`;
 const viewKey = (userId: string, invoiceId: string) => `invoices.view.${userId}.${invoiceId}`;
-const pdfKey = (userId: string, invoiceId: string) => `invoices.pdf.${userId}.${invoiceId}`;
+const pdfKey = (userId: string, invoiceId: string, locale: string) =>
+  `invoices.pdf.${userId}.${invoiceId}.${locale}`;
+const pendingKey = (userId: string, invoiceId: string) => `invoices.pending.${userId}.${invoiceId}`;
+
+/** How many times a payment whose answer was lost is sent again at once (same key). */
+const SEND_TRIES = 3;
+
+/**
+ * A payment sent and not answered yet (the connection dropped, the store failed): kept on the
+ * device with its key and body, and sent again exactly as it was, so it is taken once.
+ */
+export interface PendingPayment {
+  readonly key: string;
+  readonly body: InvoicePaymentBody;
+  readonly at: string;
+}
+
+export type PayOutcome =
+  | { readonly kind: 'paid'; readonly invoice: InvoiceView; readonly payment: InvoicePayment }
+  /** The store answered: nothing was taken (a refused amount, a declined card, not found). */
+  | { readonly kind: 'refused'; readonly error: ApiError }
+  /** No answer: the payment is kept and sent again with the same key. */
+  | { readonly kind: 'unanswered' };
 
 export interface InvoiceList {
   /** Every invoice of the buyer's accounts in this store, newest first. */
@@ -69,31 +92,69 @@ export class InvoiceStore {
     return { invoices: kept, accounts: accountSummaries(kept, localToday()), fresh: false };
   }
 
-  /** One invoice as the store sends it (kept for offline), else as kept; null when unknown. */
-  async view(invoiceId: string, online: boolean): Promise<InvoiceView | null> {
+  /**
+   * One invoice as the store sends it (kept for offline), else as kept (`fresh` false); null
+   * when unknown. One the store no longer shows this buyer (404) is dropped from the device.
+   */
+  async view(
+    invoiceId: string,
+    online: boolean,
+  ): Promise<{ readonly view: InvoiceView | null; readonly fresh: boolean }> {
     const key = viewKey(this.userId, invoiceId);
     if (online) {
       try {
         const { invoice } = await apiJson<{ invoice: InvoiceView }>(
           `/api/invoices/${encodeURIComponent(invoiceId)}`,
         );
-        await this.db.meta.put({ key, value: invoice });
-        return invoice;
+        await this.keep(invoice);
+        return { view: invoice, fresh: true };
       } catch (error) {
+        if (error instanceof ApiError && error.status === 404) await this.forget(invoiceId);
         if (!unreachable(error)) throw error;
       }
     }
     const kept = (await this.db.meta.get(key))?.value as InvoiceView | undefined;
-    if (kept) return kept;
+    if (kept) return { view: kept, fresh: false };
     // Seen in the list only.
-    const listed = (await this.db.meta.get(listKey(this.userId, this.storefront.storeId)))
-      ?.value as InvoiceView[] | undefined;
-    return listed?.find((view) => view.invoice?.invoiceId === invoiceId) ?? null;
+    const listed = await this.keptList();
+    return {
+      view: listed.find((view) => view.invoice?.invoiceId === invoiceId) ?? null,
+      fresh: false,
+    };
+  }
+
+  private async keptList(): Promise<InvoiceView[]> {
+    const key = listKey(this.userId, this.storefront.storeId);
+    return ((await this.db.meta.get(key))?.value as InvoiceView[] | undefined) ?? [];
+  }
+
+  /** Keeps the invoice as the store sent it, in its own copy and in the list's. */
+  private async keep(invoice: InvoiceView): Promise<void> {
+    const invoiceId = invoice.invoice?.invoiceId ?? '';
+    await this.db.meta.put({ key: viewKey(this.userId, invoiceId), value: invoice });
+    const list = await this.keptList();
+    if (list.some((v) => v.invoice?.invoiceId === invoiceId)) {
+      await this.db.meta.put({
+        key: listKey(this.userId, this.storefront.storeId),
+        value: list.map((v) => (v.invoice?.invoiceId === invoiceId ? invoice : v)),
+      });
+    }
+  }
+
+  /** Drops what this device kept of an invoice the store no longer shows this buyer. */
+  private async forget(invoiceId: string): Promise<void> {
+    await this.db.meta.delete(viewKey(this.userId, invoiceId));
+    await this.db.meta.delete(pdfKey(this.userId, invoiceId, this.storefront.locale));
+    const list = await this.keptList();
+    await this.db.meta.put({
+      key: listKey(this.userId, this.storefront.storeId),
+      value: list.filter((v) => v.invoice?.invoiceId !== invoiceId),
+    });
   }
 
   /** The invoice's PDF, kept for offline once fetched; null offline when never fetched. */
   async pdf(invoiceId: string, online: boolean): Promise<Blob | null> {
-    const key = pdfKey(this.userId, invoiceId);
+    const key = pdfKey(this.userId, invoiceId, this.storefront.locale);
     if (online) {
       try {
         const response = await apiFetch(
@@ -120,25 +181,54 @@ export class InvoiceStore {
     return hostedFieldsConfigSchema.parse(await apiJson<unknown>('/api/checkout/payment-fields'));
   }
 
+  /** The payment sent from this device and not answered yet, if any. */
+  async pendingPayment(invoiceId: string): Promise<PendingPayment | null> {
+    const kept = await this.db.meta.get(pendingKey(this.userId, invoiceId));
+    return (kept?.value as PendingPayment | undefined) ?? null;
+  }
+
   /**
-   * Pays the invoice: the same key for the same payment (a double click or a retry pays
-   * once). Throws the store's refusal or the gateway's decline as an ApiError.
+   * Pays the invoice: the payment is kept on the device with a new key before it is sent, and
+   * sent (again, with that key and that body) until the store answers; a double click, a retry
+   * or a reload pays once. `body` null sends the payment kept.
    */
-  async pay(
-    invoiceId: string,
-    body: InvoicePaymentBody,
-    idempotencyKey: string,
-  ): Promise<{ readonly invoice: InvoiceView; readonly payment: InvoicePayment }> {
-    const answer = await apiJson<{ invoice: InvoiceView; payment: InvoicePayment }>(
-      `/api/invoices/${encodeURIComponent(invoiceId)}/payments?locale=${encodeURIComponent(this.storefront.locale)}`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: idempotencyKey },
-        body: JSON.stringify(body),
-      },
-    );
-    await this.db.meta.put({ key: viewKey(this.userId, invoiceId), value: answer.invoice });
-    return answer;
+  async pay(invoiceId: string, body: InvoicePaymentBody | null): Promise<PayOutcome> {
+    const key = pendingKey(this.userId, invoiceId);
+    let pending = await this.pendingPayment(invoiceId);
+    if (!pending) {
+      if (!body) throw new Error('There is no payment to send.');
+      pending = { key: newId(), body, at: new Date().toISOString() };
+      await this.db.meta.put({ key, value: pending });
+    }
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const answer = await apiJson<{ invoice: InvoiceView; payment: InvoicePayment }>(
+          `/api/invoices/${encodeURIComponent(invoiceId)}/payments?locale=${encodeURIComponent(this.storefront.locale)}`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: pending.key },
+            body: JSON.stringify(pending.body),
+          },
+        );
+        await this.db.meta.delete(key);
+        await this.keep(answer.invoice);
+        return { kind: 'paid', ...answer };
+      } catch (error) {
+        // The store did not run it, or may have: the same key and body again, a few times.
+        const again =
+          !(error instanceof ApiError) ||
+          error.status >= 500 ||
+          error.status === 409 ||
+          error.status === 429;
+        if (!again) {
+          // The store answered and took nothing: the next payment is a new one.
+          await this.db.meta.delete(key);
+          return { kind: 'refused', error };
+        }
+        if (attempt >= SEND_TRIES) return { kind: 'unanswered' };
+        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      }
+    }
   }
 }
 

@@ -8,7 +8,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
-import type { Invoice, InvoicePayment } from '../../../../domain/invoice/invoice';
+import {
+  INVOICE_NET_DAYS,
+  type Invoice,
+  type InvoicePayment,
+} from '../../../../domain/invoice/invoice';
 import { INVOICE_MESSAGES } from '../../../../domain/invoice/messages';
 import { DISCOUNT_LABELS } from '../../../../domain/pricing/discount-label';
 import { online$ } from '../../../infra/connectivity';
@@ -47,7 +51,12 @@ export function InvoiceDetailsPage() {
           ? t`Invoice ${invoice.number} | Assessments Store`
           : t`Invoice | Assessments Store`}
       </title>
-      <InvoiceFrame signedIn={signedIn} problem={problem} found={Boolean(invoice && view)}>
+      <InvoiceFrame
+        signedIn={signedIn}
+        problem={problem}
+        found={Boolean(invoice && view)}
+        fresh={fresh}
+      >
         {invoice && view ? <InvoiceBody view={view} invoice={invoice} fresh={fresh} /> : null}
       </InvoiceFrame>
     </div>
@@ -59,11 +68,14 @@ export function InvoiceFrame({
   signedIn,
   problem,
   found,
+  fresh,
   children,
 }: {
   signedIn: boolean;
   problem: InvoiceRouteData['problem'];
   found: boolean;
+  /** False: offline, so what is not found is only not kept on this device. */
+  fresh: boolean;
   children: React.ReactNode;
 }) {
   const { i18n } = useLingui();
@@ -102,10 +114,17 @@ export function InvoiceFrame({
             <Trans>Invoice not found</Trans>
           </h1>
           <p>
-            <Trans>
-              This invoice is not among your accounts’ invoices on this store. It may belong to
-              another account or store.
-            </Trans>
+            {fresh ? (
+              <Trans>
+                This invoice is not among your accounts’ invoices on this store. It may belong to
+                another account or store.
+              </Trans>
+            ) : (
+              <Trans>
+                This invoice is not kept on this device. Open it once while online to have it
+                offline.
+              </Trans>
+            )}
           </p>
         </>
       )}
@@ -139,6 +158,7 @@ function InvoiceBody({
   );
   const owed = view.balanceMinor > 0 && !view.creditNote;
   const number = invoice.number;
+  const dueOn = format.date(invoice.dueOn);
   return (
     <>
       <h1>
@@ -187,11 +207,11 @@ function InvoiceBody({
         </dt>
         <dd>
           {invoice.terms === 'paid-at-issue' ? (
-            <Trans>Paid by card when ordered</Trans>
+            <Trans>Paid when ordered</Trans>
           ) : (
-            <>
-              {format.date(invoice.dueOn)} <Trans>(net 30 days)</Trans>
-            </>
+            <Trans>
+              {dueOn} (net {INVOICE_NET_DAYS} days)
+            </Trans>
           )}
         </dd>
         {invoice.poNumber ? (
@@ -377,9 +397,17 @@ function PdfLink({ invoiceId, number }: { invoiceId: string; number: string }) {
       );
     return () => {
       current = false;
+      setKept(null);
       if (url) URL.revokeObjectURL(url);
     };
   }, [storefront, invoiceId, online]);
+  if (!kept && !online) {
+    return (
+      <p className="invoices__note" data-testid="invoice-pdf-offline">
+        <Trans>The PDF opens offline once it was downloaded online.</Trans>
+      </p>
+    );
+  }
   return (
     <a
       className="button-secondary"

@@ -5,6 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLoaderData } from 'react-router';
+import { balanceAfterPayment } from '../../../../domain/invoice/invoice';
 import { quoteFormat } from '../../../shell/quote/quote-format';
 import { useStorefront } from '../../../shell/use-storefront';
 import { languageTag } from '../../../shell/storefront-label';
@@ -16,14 +17,14 @@ import '../invoices.css';
 
 export function InvoicePaymentConfirmationPage() {
   const { t } = useLingui();
-  const { view, payment, signedIn, problem } = useLoaderData<InvoiceConfirmationRouteData>();
+  const { view, payment, signedIn, problem, fresh } = useLoaderData<InvoiceConfirmationRouteData>();
   const storefront = useStorefront();
   const invoice = view?.invoice ?? null;
   const found = Boolean(invoice && view);
   return (
     <div className="page invoice-confirmation">
       <title>{t`Payment received | Assessments Store`}</title>
-      <InvoiceFrame signedIn={signedIn} problem={problem} found={found}>
+      <InvoiceFrame signedIn={signedIn} problem={problem} found={found} fresh={fresh}>
         {invoice && view ? (
           payment ? (
             <Receipt />
@@ -59,19 +60,25 @@ function Receipt() {
   const number = invoice.number;
   const amount = format.amount(payment.amountMinor);
   // What was left once this payment was taken (later payments may have paid more since).
-  const after = view.payments
-    .slice(0, view.payments.findIndex((p) => p.paymentId === payment.paymentId) + 1)
-    .reduce((left, p) => left - p.amountMinor, invoice.totals.totalMinor);
+  const after = balanceAfterPayment(view, payment.paymentId) ?? view.balanceMinor;
+  // A receipt is mailed for a payment made after issue (decision 053).
+  const mailed = payment.source !== 'checkout' && invoice.terms !== 'paid-at-issue';
+  const email = payment.paidBy.email;
   return (
     <>
       <h1>
         <Trans>Thank you: payment received</Trans>
       </h1>
-      <p role="status" data-testid="invoice-receipt-summary">
-        <Trans>
-          We received {amount} for invoice {number}. A receipt is on its way to{' '}
-          {payment.paidBy.email}.
-        </Trans>
+      <p data-testid="invoice-receipt-summary">
+        {mailed ? (
+          <Trans>
+            We received {amount} for invoice {number}. A receipt is on its way to {email}.
+          </Trans>
+        ) : (
+          <Trans>
+            We received {amount} for invoice {number}.
+          </Trans>
+        )}
       </p>
       <dl className="invoice-receipt" data-testid="invoice-receipt">
         <dt>
@@ -101,7 +108,7 @@ function Receipt() {
         <dt>
           <Trans>Balance after this payment</Trans>
         </dt>
-        <dd data-testid="receipt-balance">{format.amount(Math.max(0, after))}</dd>
+        <dd data-testid="receipt-balance">{format.amount(after)}</dd>
         <dt>
           <Trans>Invoice status</Trans>
         </dt>

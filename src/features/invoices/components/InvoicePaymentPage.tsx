@@ -8,7 +8,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useLoaderData, useNavigate } from 'react-router';
+import { useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import { CHECKOUT_MESSAGES } from '../../../../domain/checkout/messages';
 import type { SavedCard } from '../../../../domain/checkout/facts';
 import { paymentRefusal, type Invoice, type InvoiceView } from '../../../../domain/invoice/invoice';
@@ -21,9 +21,9 @@ import { fromMajor, minorDigits } from '../../../../domain/pricing/money';
 import { GENERAL_ERRORS } from '../../../../domain/shared/errors';
 import type { Message, MessageDescriptor } from '../../../../domain/shared/message';
 import { isExpired } from '../../../../domain/validation/payment';
-import { ApiError } from '../../../infra/api';
+import type { ApiError } from '../../../infra/api';
 import { online$ } from '../../../infra/connectivity';
-import { invoiceStoreFor } from '../../../infra/invoices/invoice-store';
+import { invoiceStoreFor, type PendingPayment } from '../../../infra/invoices/invoice-store';
 import {
   HostedCardFields,
   type HostedCardFieldsHandle,
@@ -55,9 +55,7 @@ function answerOf(error: ApiError): Message {
   const field = error.body?.error.fields?.[0];
   const known = field ? ANSWERS.find((d) => d.id === field.code) : undefined;
   if (known) return { ...known, values: field?.values ?? {} };
-  return error.status === 429 || error.status >= 500
-    ? GENERAL_ERRORS.technical
-    : GENERAL_ERRORS.generic;
+  return error.status === 401 ? INVOICE_MESSAGES.signInToPay : GENERAL_ERRORS.generic;
 }
 
 /** Today in the buyer's own time zone, YYYY-MM-DD (a card is good to the end of its month). */
@@ -81,9 +79,16 @@ export function InvoicePaymentPage() {
         signedIn={data.signedIn}
         problem={data.problem}
         found={Boolean(invoice && data.view)}
+        fresh={data.fresh}
       >
         {invoice && data.view ? (
-          <PaymentBody view={data.view} invoice={invoice} savedCards={data.savedCards} />
+          <PaymentBody
+            view={data.view}
+            invoice={invoice}
+            savedCards={data.savedCards}
+            pending={data.pending}
+            fresh={data.fresh}
+          />
         ) : null}
       </InvoiceFrame>
     </div>
@@ -94,18 +99,27 @@ function PaymentBody({
   view,
   invoice,
   savedCards,
+  pending,
+  fresh,
 }: {
   view: InvoiceView;
   invoice: Invoice;
   savedCards: readonly SavedCard[];
+  pending: PendingPayment | null;
+  fresh: boolean;
 }) {
   const { i18n } = useLingui();
   const storefront = useStorefront();
   const online = useObservableValue(online$);
+  const revalidator = useRevalidator();
+  // Back online after loading offline: the balance and the cards as the store has them now.
+  useEffect(() => {
+    if (online && !fresh && revalidator.state === 'idle') void revalidator.revalidate();
+  }, [online, fresh, revalidator]);
   const format = quoteFormat(storefront, invoice.currency);
   const number = invoice.number;
   const balance = format.amount(view.balanceMinor);
-  const nothingToPay = paymentRefusal(view, view.balanceMinor);
+  const nothingToPay = pending ? null : paymentRefusal(view, view.balanceMinor);
   return (
     <>
       <h1>
@@ -122,17 +136,91 @@ function PaymentBody({
         <dd>{format.date(invoice.dueOn)}</dd>
       </dl>
       {nothingToPay ? (
-        <p className="invoices__note" role="status" data-testid="invoice-nothing-to-pay">
+        <p className="invoices__note" data-testid="invoice-nothing-to-pay">
           {i18n._(nothingToPay.detail)}
         </p>
-      ) : !online ? (
-        <p className="invoices__note" role="status" data-testid="invoice-payment-offline">
+      ) : !online || !fresh ? (
+        <p className="invoices__note" data-testid="invoice-payment-offline">
           {i18n._(INVOICE_MESSAGES.paymentNeedsConnection)}
         </p>
+      ) : pending ? (
+        <PendingPaymentForm invoice={invoice} pending={pending} format={format} />
       ) : (
         <PaymentForm view={view} invoice={invoice} savedCards={savedCards} format={format} />
       )}
     </>
+  );
+}
+
+/** What sending a payment came to, for the page: on to the receipt, or what to say. */
+function usePaySender(invoice: Invoice) {
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
+  const storefront = useStorefront();
+  const revalidator = useRevalidator();
+  return async (body: InvoicePaymentBody | null): Promise<string | null> => {
+    const store = await invoiceStoreFor(storefront);
+    if (!store) return i18n._(GENERAL_ERRORS.generic);
+    const outcome = await store.pay(invoice.invoiceId, body);
+    switch (outcome.kind) {
+      case 'paid':
+        void navigate(
+          invoiceConfirmationPath(storefront, invoice.invoiceId, outcome.payment.paymentId),
+        );
+        return null;
+      case 'refused':
+        // Nothing was taken; a pending payment refused is gone: the form comes back.
+        if (!body) void revalidator.revalidate();
+        return i18n._(answerOf(outcome.error));
+      case 'unanswered':
+        if (body) void revalidator.revalidate();
+        return i18n._(INVOICE_MESSAGES.paymentUnanswered);
+    }
+  };
+}
+
+/** A payment whose answer was lost: sent again as it was (its key, its card, its amount). */
+function PendingPaymentForm({
+  invoice,
+  pending,
+  format,
+}: {
+  invoice: Invoice;
+  pending: PendingPayment;
+  format: QuoteFormat;
+}) {
+  const { i18n } = useLingui();
+  const send = usePaySender(invoice);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const amount = format.amount(pending.body.amountMinor);
+  return (
+    <form
+      className="form invoice-payment__form"
+      noValidate
+      aria-busy={busy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (busy) return;
+        setBusy(true);
+        void send(null).then((said) => {
+          setProblem(said);
+          setBusy(false);
+        });
+      }}
+    >
+      <p className="invoices__problem" data-testid="invoice-payment-pending">
+        {i18n._(INVOICE_MESSAGES.paymentUnanswered)}
+      </p>
+      <p role="alert" className={problem ? 'form-error' : undefined}>
+        {problem ?? ''}
+      </p>
+      <div className="form__actions">
+        <button type="submit" className="button-link" disabled={busy}>
+          <Trans>Pay {amount}</Trans>
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -149,8 +237,7 @@ function PaymentForm({
 }) {
   const { t, i18n } = useLingui();
   const id = useId();
-  const navigate = useNavigate();
-  const storefront = useStorefront();
+  const send = usePaySender(invoice);
   const digits = minorDigits(invoice.currency);
   const today = localDay();
   const usable = savedCards.filter((card) => !isExpired(card.expMonth, card.expYear, today));
@@ -164,8 +251,6 @@ function PaymentForm({
   const [busy, setBusy] = useState(false);
   const fields = useRef<HostedCardFieldsHandle>(null);
   const form = useRef<HTMLFormElement>(null);
-  // One payment, one key: a double click or a retry after a lost answer sends the same key.
-  const key = useRef(crypto.randomUUID());
 
   const amountMinor = (() => {
     try {
@@ -224,34 +309,23 @@ function PaymentForm({
         ? null
         : paymentRefusal(view, amountMinor, (minor) => format.amount(minor));
     if (amountMinor === null || refusal) {
+      const example = (view.balanceMinor / 10 ** digits).toFixed(digits);
       setAmountError(
         refusal
           ? i18n._(refusal.detail)
-          : t`Enter an amount like ${format.amount(view.balanceMinor)}, in ${invoice.currency}.`,
+          : t`Enter an amount like ${example}, in ${invoice.currency}.`,
       );
+      document.getElementById(f('amount'))?.focus();
       return;
     }
     setBusy(true);
     try {
       const card = await cardBody();
       if (!card) return;
-      const store = await invoiceStoreFor(storefront);
-      if (!store) throw new Error('Paying an invoice needs a signed-in buyer.');
-      const { payment } = await store.pay(invoice.invoiceId, { amountMinor, card }, key.current);
-      void navigate(invoiceConfirmationPath(storefront, invoice.invoiceId, payment.paymentId));
+      setProblem(await send({ amountMinor, card }));
     } catch (error) {
-      if (error instanceof ApiError) {
-        // The store answered: nothing was taken. The next try is a new payment.
-        key.current = crypto.randomUUID();
-        setProblem(i18n._(answerOf(error)));
-      } else if (error instanceof HostedFieldsError) {
-        setProblem(i18n._(PAYMENT_MESSAGES.fieldsUnavailable));
-      } else if (error instanceof TypeError) {
-        // No answer: the same key again pays once, whatever became of this try.
-        setProblem(i18n._(INVOICE_MESSAGES.paymentNeedsConnection));
-      } else {
-        throw error;
-      }
+      if (!(error instanceof HostedFieldsError)) throw error;
+      setProblem(i18n._(PAYMENT_MESSAGES.fieldsUnavailable));
     } finally {
       setBusy(false);
     }
@@ -283,7 +357,9 @@ function PaymentForm({
           autoComplete="off"
           value={amount}
           aria-invalid={amountError ? true : undefined}
-          aria-describedby={amountError ? f('amount-error') : f('amount-hint')}
+          aria-describedby={
+            amountError ? `${f('amount-hint')} ${f('amount-error')}` : f('amount-hint')
+          }
           onChange={(event) => {
             setAmount(event.target.value);
           }}
@@ -321,8 +397,15 @@ function PaymentForm({
                 }}
               />
               <label htmlFor={f(value)}>
-                {brand} <Trans>ending in {last4}</Trans>,{' '}
-                {expired ? <Trans>expired {expiry}</Trans> : <Trans>expires {expiry}</Trans>}
+                {expired ? (
+                  <Trans>
+                    {brand} ending in {last4}, expired {expiry}
+                  </Trans>
+                ) : (
+                  <Trans>
+                    {brand} ending in {last4}, expires {expiry}
+                  </Trans>
+                )}
               </label>
             </div>
           );

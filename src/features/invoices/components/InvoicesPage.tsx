@@ -9,7 +9,11 @@ import { useId } from 'react';
 import { Form, Link, useLoaderData, useNavigation, useRevalidator } from 'react-router';
 import { AGEING_BUCKETS, AGEING_LABELS } from '../../../../domain/invoice/ageing';
 import { INVOICE_STATUSES, type InvoiceStatus } from '../../../../domain/invoice/invoice';
-import type { InvoiceAccountSummary, InvoiceFilter } from '../../../../domain/invoice/list';
+import {
+  INVOICE_SEARCH_MAX,
+  type InvoiceAccountSummary,
+  type InvoiceFilter,
+} from '../../../../domain/invoice/list';
 import { INVOICE_STATUS_LABELS } from '../../../../domain/invoice/messages';
 import type { InvoiceView } from '../../../infra/invoices/invoice-store';
 import { quoteFormat } from '../../../shell/quote/quote-format';
@@ -175,7 +179,7 @@ function InvoiceFilters({
           id={`${id}-q`}
           name="q"
           type="search"
-          maxLength={40}
+          maxLength={INVOICE_SEARCH_MAX}
           defaultValue={filter.q ?? ''}
           autoComplete="off"
         />

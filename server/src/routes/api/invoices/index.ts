@@ -95,7 +95,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDe
     const pdf = await invoicePdfOf(deps, { ...view, invoice }, locale);
     // The account's own document: kept by its member's browser, by nothing in between.
     return reply
-      .header('cache-control', 'private, no-cache')
+      .header('cache-control', 'no-store')
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${invoicePdfName(invoice)}"`)
       .send(pdf);
