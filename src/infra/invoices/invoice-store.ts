@@ -13,6 +13,7 @@ import {
   type HostedFieldsConfig,
 } from '../../../domain/payment/hosted-fields';
 import { IDEMPOTENCY_HEADER } from '../../../domain/shared/idempotency';
+import { dateOfInstant } from '../../../domain/shared/calendar';
 import type { Storefront } from '../../../domain/storefront/storefronts';
 import { ApiError, apiFetch, apiJson } from '../api';
 import { authSettled } from '../auth/auth-state';
@@ -57,12 +58,6 @@ export interface InvoiceList {
   readonly fresh: boolean;
 }
 
-/** Today in the buyer's own time zone, YYYY-MM-DD (the ageing of a list kept offline). */
-function localToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${String(now.getFullYear())}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** A network failure (offline, or the store unreachable), not the store's answer. */
 const unreachable = (error: unknown): boolean => error instanceof TypeError;
 
@@ -89,7 +84,11 @@ export class InvoiceStore {
       }
     }
     const kept = ((await this.db.meta.get(key))?.value as InvoiceView[] | undefined) ?? [];
-    return { invoices: kept, accounts: accountSummaries(kept, localToday()), fresh: false };
+    return {
+      invoices: kept,
+      accounts: accountSummaries(kept, dateOfInstant(new Date().toISOString())),
+      fresh: false,
+    };
   }
 
   /**

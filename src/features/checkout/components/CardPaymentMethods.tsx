@@ -29,6 +29,7 @@ import type {
   DeclinedPayment,
 } from '../../../infra/checkout/checkout-store';
 import { online$ } from '../../../infra/connectivity';
+import { localDay } from '../../../infra/local-day';
 import { domainResolver } from '../../../infra/forms';
 import { useObservableValue } from '../../../infra/use-observable';
 import { describedBy, Field } from '../../../shell/FormField';
@@ -59,11 +60,7 @@ export interface PaymentOptions {
   readonly bankTransfer: boolean;
 }
 
-/** Today in the buyer's own time zone, YYYY-MM-DD (a card is good to the end of its month). */
-export function localDay(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${String(now.getFullYear())}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+export { localDay };
 
 /** The ways this buyer may pay for this order, by the rules the checkout decides by. */
 export function paymentOptions(input: {

@@ -23,6 +23,7 @@ import type { Message, MessageDescriptor } from '../../../../domain/shared/messa
 import { isExpired } from '../../../../domain/validation/payment';
 import type { ApiError } from '../../../infra/api';
 import { online$ } from '../../../infra/connectivity';
+import { localDay } from '../../../infra/local-day';
 import { invoiceStoreFor, type PendingPayment } from '../../../infra/invoices/invoice-store';
 import {
   HostedCardFields,
@@ -56,12 +57,6 @@ function answerOf(error: ApiError): Message {
   const known = field ? ANSWERS.find((d) => d.id === field.code) : undefined;
   if (known) return { ...known, values: field?.values ?? {} };
   return error.status === 401 ? INVOICE_MESSAGES.signInToPay : GENERAL_ERRORS.generic;
-}
-
-/** Today in the buyer's own time zone, YYYY-MM-DD (a card is good to the end of its month). */
-function localDay(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${String(now.getFullYear())}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 export function InvoicePaymentPage() {
