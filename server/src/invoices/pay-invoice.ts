@@ -17,6 +17,8 @@ import {
   type InvoiceState,
 } from '../../../domain/invoice/invoice';
 import type { InvoicePaymentBody } from '../../../domain/invoice/requests';
+import { cardSummarySchema } from '../../../domain/payment/card';
+import type { CardSummary } from '../../../domain/checkout/state';
 import { invoiceStreamKind } from '../../../domain/invoice/stream';
 import { mailFormatLocale } from '../../../domain/mail/mail-language';
 import { formatMoney, money } from '../../../domain/pricing/money';
@@ -25,6 +27,7 @@ import type { Locale } from '../../../domain/storefront/storefronts';
 import { streamIdOf } from '../../../domain/sync/stream-kind';
 import { acting, type ForBuyer } from '../acting/acting';
 import { savedCardToken } from '../checkout/checkout-repository';
+import { findPaymentMethod } from '../customers/customer-repository';
 import type { CommandHandler } from '../commands/execute';
 import type { Db } from '../db/database';
 import type { EventStore } from '../event-store/event-store';
@@ -100,22 +103,14 @@ export class PayInvoice {
         values: {},
       },
     } as const;
-    const token =
+    // The card as the store knows it (a saved card, from the buyer's own profile) or as the
+    // gateway knows it (a new one): what the browser says of a card is not trusted.
+    const charged =
       choice.source === 'saved'
-        ? await savedCardToken(db, userId, choice.paymentMethodId)
-        : choice.token;
-    if (!token) return declined;
-    // The card as the gateway knows it: what the browser says of it is not trusted.
-    const card = await this.deps.payments.describe(token);
-    if (
-      !card ||
-      (choice.source === 'new' &&
-        (card.last4 !== choice.card.last4 ||
-          card.expMonth !== choice.card.expMonth ||
-          card.expYear !== choice.card.expYear))
-    ) {
-      return declined;
-    }
+        ? await this.savedCard(userId, choice.paymentMethodId)
+        : await this.newCard(choice);
+    if (!charged) return declined;
+    const { token, card } = charged;
 
     const payment: CardPayment = {
       token,
@@ -173,6 +168,40 @@ export class PayInvoice {
     const after = await accountInvoice(db, userId, request.invoiceId);
     const made = after?.payments.find((p) => p.paymentId === paymentId) ?? recorded;
     return { kind: 'paid', invoice: after ?? view, payment: made };
+  }
+
+  /** A saved card of the payer's own profile: its gateway token and its summary. */
+  private async savedCard(
+    userId: string,
+    paymentMethodId: string,
+  ): Promise<{ readonly token: string; readonly card: CardSummary } | null> {
+    const [token, method] = await Promise.all([
+      savedCardToken(this.deps.db, userId, paymentMethodId),
+      findPaymentMethod(this.deps.db, userId, paymentMethodId),
+    ]);
+    const card = cardSummarySchema.safeParse({
+      brand: method?.brand,
+      last4: method?.last4,
+      expMonth: method?.expMonth,
+      expYear: method?.expYear,
+    });
+    return token && card.success ? { token, card: card.data } : null;
+  }
+
+  /** A new card's one-time token, as the gateway describes it, if the browser said the same. */
+  private async newCard(
+    choice: Extract<InvoicePaymentBody['card'], { source: 'new' }>,
+  ): Promise<{ readonly token: string; readonly card: CardSummary } | null> {
+    const card = await this.deps.payments.describe(choice.token);
+    if (
+      !card ||
+      card.last4 !== choice.card.last4 ||
+      card.expMonth !== choice.card.expMonth ||
+      card.expYear !== choice.card.expYear
+    ) {
+      return null;
+    }
+    return { token: choice.token, card };
   }
 
   /** The attempt, written before the card is touched (the same attempt again: its lease renewed). */

@@ -304,7 +304,7 @@ function Payments({ view, format }: { view: InvoiceView; format: QuoteFormat }) 
           <Trans>No payments yet.</Trans>
         </p>
       ) : (
-        <table className="invoices__table" aria-label={t`Payments made`}>
+        <table className="invoices__table invoices__list" aria-label={t`Payments made`}>
           <thead>
             <tr>
               <th scope="col">

@@ -307,6 +307,30 @@ describe.each(testDatabaseTargets())('invoices on $kind', (target) => {
     expect(events[1]?.actor).toEqual({ kind: 'system', id: 'invoice-payments' });
   });
 
+  it('takes a card saved on the payer’s profile as the profile describes it', async () => {
+    const order = await sam.order([{ code: 'MCS5-KIT' }], samsPurchaseOrder('PO-INV-PRO'));
+    await shipAndInvoice(order);
+    // Sam's Mastercard of the demo data: on his profile, its token one the gateway approves.
+    const saved = (await get('/api/me/payment-methods', buyers.sam)).json<{
+      items: { id: string; last4: string }[];
+    }>().items;
+    const mastercard = saved.find((c) => c.last4 === '4444');
+    const paid = await pay(order.orderId, buyers.sam, {
+      amountMinor: order.totals.totalMinor,
+      card: { source: 'saved', paymentMethodId: mastercard?.id ?? '' },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const { invoice } = paid.json<{ invoice: InvoiceView }>();
+    expect(invoice.status).toBe('paid');
+    expect(invoice.payments[0]?.card).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    // Someone else's saved card is no card of theirs.
+    const other = await pay(order.orderId, buyers.priya, {
+      amountMinor: 100,
+      card: { source: 'saved', paymentMethodId: mastercard?.id ?? '' },
+    });
+    expect(other.statusCode).toBe(422);
+  });
+
   it('refuses a payment above the balance or under 1.00 in words, and a declined card; nothing is charged', async () => {
     const order = await sam.order([{ code: 'MCS5-KIT' }], samsPurchaseOrder('PO-INV-REF'));
     await shipAndInvoice(order);
