@@ -359,50 +359,39 @@ function quoteRoutes(): RouteObject[] {
  * payment's receipt.
  */
 function invoiceRoutes(): RouteObject[] {
-  const loaders = () => import('../features/invoices/invoices-loader');
-  const page = (
-    path: string,
-    load: () => Promise<{ Component: ComponentType }>,
-    loader: (data: Awaited<ReturnType<typeof loaders>>) => RouteObject['loader'],
-  ): RouteObject => ({
-    path,
-    lazy: async () => {
-      const [component, data] = await Promise.all([load(), loaders()]);
-      return { Component: component.Component, loader: loader(data) };
-    },
-  });
+  const pages = () => import('../features/invoices/invoice-pages');
   return [
-    page(
-      'invoices',
-      async () => ({
-        Component: (await import('../features/invoices/components/InvoicesPage')).InvoicesPage,
-      }),
-      (data) => data.invoicesLoader,
-    ),
-    page(
-      'invoices/:id',
-      async () => ({
-        Component: (await import('../features/invoices/components/InvoiceDetailsPage'))
-          .InvoiceDetailsPage,
-      }),
-      (data) => data.invoiceDetailsLoader,
-    ),
-    page(
-      'invoices/:id/payment',
-      async () => ({
-        Component: (await import('../features/invoices/components/InvoicePaymentPage'))
-          .InvoicePaymentPage,
-      }),
-      (data) => data.invoicePaymentLoader,
-    ),
-    page(
-      'invoices/:id/payment/confirmation',
-      async () => ({
-        Component: (await import('../features/invoices/components/InvoicePaymentConfirmationPage'))
-          .InvoicePaymentConfirmationPage,
-      }),
-      (data) => data.invoiceConfirmationLoader,
-    ),
+    {
+      path: 'invoices',
+      lazy: async () => {
+        const m = await pages();
+        return { Component: m.InvoicesPage, loader: m.invoicesLoader };
+      },
+    },
+    {
+      path: 'invoices/:id',
+      lazy: async () => {
+        const m = await pages();
+        return { Component: m.InvoiceDetailsPage, loader: m.invoiceDetailsLoader };
+      },
+    },
+    {
+      path: 'invoices/:id/payment',
+      lazy: async () => {
+        const m = await pages();
+        return { Component: m.InvoicePaymentPage, loader: m.invoicePaymentLoader };
+      },
+    },
+    {
+      path: 'invoices/:id/payment/confirmation',
+      lazy: async () => {
+        const m = await pages();
+        return {
+          Component: m.InvoicePaymentConfirmationPage,
+          loader: m.invoiceConfirmationLoader,
+        };
+      },
+    },
   ];
 }
 
