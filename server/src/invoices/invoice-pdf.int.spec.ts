@@ -202,7 +202,7 @@ describe.each(testDatabaseTargets())('GET /api/invoices/{id}/pdf on $kind', (tar
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
       expect(response.headers['content-disposition']).toBe(`attachment; filename="${number}.pdf"`);
-      expect(response.headers['cache-control']).toBe('private, no-cache');
+      expect(response.headers['cache-control']).toBe('no-store');
       const text = await pdfTextOf(response.rawPayload);
       expect(text).toContain(number);
       expect(text).toContain('PO-PDF-0001');
