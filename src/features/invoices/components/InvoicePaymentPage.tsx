@@ -277,6 +277,10 @@ function PaymentForm({
         ...(first ? { firstName: t`Enter the first name on the card.` } : {}),
         ...(last ? { lastName: t`Enter the last name on the card.` } : {}),
       });
+      // The first name at fault, so a keyboard or screen reader lands on it.
+      form.current
+        ?.querySelector<HTMLInputElement>(`input[name="${first ? 'firstName' : 'lastName'}"]`)
+        ?.focus();
       return null;
     }
     return {
@@ -438,7 +442,15 @@ function PaymentForm({
           <ul>
             {wrongCardFields.map(([field, message]) => (
               <li key={field}>
-                {i18n._(CARD_FIELD_LABELS[field])}: {message}
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => {
+                    fields.current?.focus(field);
+                  }}
+                >
+                  {i18n._(CARD_FIELD_LABELS[field])}: {message}
+                </button>
               </li>
             ))}
           </ul>
@@ -495,6 +507,7 @@ function NewCardFields({
         <label htmlFor={`${id}-${field}`}>{label}</label>
         <input
           id={`${id}-${field}`}
+          name={field}
           autoComplete={autoComplete}
           value={names[field]}
           aria-invalid={error ? true : undefined}
