@@ -13,7 +13,12 @@ import {
 } from '../mail/mail-language';
 import { CARD_BRAND_NAMES } from '../payment/card';
 import { formatMoney, money } from '../pricing/money';
-import { QUOTE_DOCUMENT_MESSAGES as Q } from '../quote/document';
+import {
+  discountRows,
+  QUOTE_DOCUMENT_MESSAGES as Q,
+  taxRows,
+  type QuoteDocumentRow,
+} from '../quote/document';
 import type { MessageDescriptor } from '../shared/message';
 import { storeDetailsOf } from '../storefront/store-details';
 import type { InvoicePayment, InvoiceView } from './invoice';
@@ -94,11 +99,7 @@ export const INVOICE_DOCUMENT_MESSAGES = {
 
 const M = INVOICE_DOCUMENT_MESSAGES;
 
-export interface InvoiceDocumentRow {
-  readonly label: string;
-  readonly value: string;
-  readonly strong?: boolean;
-}
+export type InvoiceDocumentRow = QuoteDocumentRow;
 
 export interface InvoiceDocumentLine {
   readonly code: string;
@@ -191,28 +192,11 @@ export function invoiceDocument(
   const totals: InvoiceDocumentRow[] = [
     { label: translate(Q.subtotal), value: amount(invoice.totals.subtotalMinor) },
   ];
-  if (invoice.accountDiscount) {
-    totals.push({
-      label: translate(Q.accountDiscount),
-      value: amount(-invoice.accountDiscount.discountMinor),
-    });
-  }
-  for (const promotion of invoice.promotions) {
-    totals.push({
-      label: `${translate(Q.promotion, { code: promotion.code })}: ${promotion.name}`,
-      value: amount(-promotion.discountMinor),
-    });
-  }
-  totals.push({ label: translate(M.shipping), value: amount(invoice.totals.shippingMinor) });
-  for (const line of invoice.tax.lines) {
-    totals.push({
-      label: translate(Q.tax, { label: translate(line.label), rate: line.rate }),
-      value: amount(line.amountMinor),
-    });
-  }
-  if (invoice.tax.basis === 'exempt') {
-    totals.push({ label: translate(Q.taxExempt), value: amount(0) });
-  }
+  totals.push(
+    ...discountRows(invoice, translate, amount),
+    { label: translate(M.shipping), value: amount(invoice.totals.shippingMinor) },
+    ...taxRows(invoice.tax, translate, amount),
+  );
   totals.push({
     label: translate(M.total),
     value: amount(invoice.totals.totalMinor),

@@ -78,6 +78,43 @@ export interface QuoteDocumentRow {
   readonly strong?: boolean;
 }
 
+/** A priced document's discounts, the account's then each promotion's, as amounts taken off. */
+export function discountRows(
+  priced: Pick<Quote, 'accountDiscount' | 'promotions'>,
+  translate: Translate,
+  amount: (minor: number) => string,
+): QuoteDocumentRow[] {
+  return [
+    ...(priced.accountDiscount
+      ? [
+          {
+            label: translate(M.accountDiscount),
+            value: amount(-priced.accountDiscount.discountMinor),
+          },
+        ]
+      : []),
+    ...priced.promotions.map((promotion) => ({
+      label: `${translate(M.promotion, { code: promotion.code })}: ${promotion.name}`,
+      value: amount(-promotion.discountMinor),
+    })),
+  ];
+}
+
+/** A priced document's taxes, each with its rate, or that the account is tax exempt. */
+export function taxRows(
+  tax: Quote['tax'],
+  translate: Translate,
+  amount: (minor: number) => string,
+): QuoteDocumentRow[] {
+  return [
+    ...tax.lines.map((line) => ({
+      label: translate(M.tax, { label: translate(line.label), rate: line.rate }),
+      value: amount(line.amountMinor),
+    })),
+    ...(tax.basis === 'exempt' ? [{ label: translate(M.taxExempt), value: amount(0) }] : []),
+  ];
+}
+
 export interface QuoteDocument {
   readonly language: string;
   readonly title: string;
@@ -119,26 +156,7 @@ export function quoteDocument(
   const totals: QuoteDocumentRow[] = [
     { label: withVatNote(translate(M.subtotal)), value: amount(quote.totals.subtotalMinor) },
   ];
-  if (quote.accountDiscount) {
-    totals.push({
-      label: translate(M.accountDiscount),
-      value: amount(-quote.accountDiscount.discountMinor),
-    });
-  }
-  for (const promotion of quote.promotions) {
-    totals.push({
-      label: `${translate(M.promotion, { code: promotion.code })}: ${promotion.name}`,
-      value: amount(-promotion.discountMinor),
-    });
-  }
-  for (const line of quote.tax.lines) {
-    totals.push({
-      label: translate(M.tax, { label: translate(line.label), rate: line.rate }),
-      value: amount(line.amountMinor),
-    });
-  }
-  if (quote.tax.basis === 'exempt')
-    totals.push({ label: translate(M.taxExempt), value: amount(0) });
+  totals.push(...discountRows(quote, translate, amount), ...taxRows(quote.tax, translate, amount));
   const total = amount(quote.totals.totalMinor);
   totals.push({ label: translate(M.total), value: total, strong: true });
   const expires = formatLongDate(quote.expiresOn, locale);
