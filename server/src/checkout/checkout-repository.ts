@@ -23,7 +23,7 @@ import type { QualificationLevel } from '../../../domain/validation/account';
 import type { Db } from '../db/database';
 import { issueOrderNumber, newWebReference } from '../orders/numbers';
 import { randomUUID } from 'node:crypto';
-import type { CheckoutAddress } from '../../../domain/checkout/state';
+import type { CardSummary, CheckoutAddress } from '../../../domain/checkout/state';
 import {
   accountInvitations,
   addresses,
@@ -427,6 +427,28 @@ export async function saveToAddressBook(
     country: address.country,
     phone: address.phone ?? null,
   });
+}
+
+/** One of the buyer's saved cards: the gateway's reusable token and the card as saved. */
+export async function savedCard(
+  db: Db,
+  userId: string,
+  paymentMethodId: string,
+): Promise<{ readonly token: string; readonly card: CardSummary } | null> {
+  if (!isUuid(paymentMethodId)) return null;
+  const [row] = await db
+    .select({
+      token: paymentMethods.gatewayToken,
+      brand: paymentMethods.brand,
+      last4: paymentMethods.last4,
+      expMonth: paymentMethods.expMonth,
+      expYear: paymentMethods.expYear,
+    })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, paymentMethodId), eq(paymentMethods.userId, userId)));
+  if (!row) return null;
+  const { token, brand, ...rest } = row;
+  return { token, card: { brand: cardBrandOf(brand), ...rest } };
 }
 
 /** The gateway's reusable token of one of the buyer's saved cards (never leaves the server). */

@@ -17,7 +17,6 @@ import {
   type InvoiceState,
 } from '../../../domain/invoice/invoice';
 import type { InvoicePaymentBody } from '../../../domain/invoice/requests';
-import { cardSummarySchema } from '../../../domain/payment/card';
 import type { CardSummary } from '../../../domain/checkout/state';
 import { invoiceStreamKind } from '../../../domain/invoice/stream';
 import { mailFormatLocale } from '../../../domain/mail/mail-language';
@@ -26,8 +25,7 @@ import type { Message } from '../../../domain/shared/message';
 import type { Locale } from '../../../domain/storefront/storefronts';
 import { streamIdOf } from '../../../domain/sync/stream-kind';
 import { acting, type ForBuyer } from '../acting/acting';
-import { savedCardToken } from '../checkout/checkout-repository';
-import { findPaymentMethod } from '../customers/customer-repository';
+import { savedCard } from '../checkout/checkout-repository';
 import type { CommandHandler } from '../commands/execute';
 import type { Db } from '../db/database';
 import type { EventStore } from '../event-store/event-store';
@@ -107,7 +105,7 @@ export class PayInvoice {
     // gateway knows it (a new one): what the browser says of a card is not trusted.
     const charged =
       choice.source === 'saved'
-        ? await this.savedCard(userId, choice.paymentMethodId)
+        ? await savedCard(db, userId, choice.paymentMethodId)
         : await this.newCard(choice);
     if (!charged) return declined;
     const { token, card } = charged;
@@ -168,24 +166,6 @@ export class PayInvoice {
     const after = await accountInvoice(db, userId, request.invoiceId);
     const made = after?.payments.find((p) => p.paymentId === paymentId) ?? recorded;
     return { kind: 'paid', invoice: after ?? view, payment: made };
-  }
-
-  /** A saved card of the payer's own profile: its gateway token and its summary. */
-  private async savedCard(
-    userId: string,
-    paymentMethodId: string,
-  ): Promise<{ readonly token: string; readonly card: CardSummary } | null> {
-    const [token, method] = await Promise.all([
-      savedCardToken(this.deps.db, userId, paymentMethodId),
-      findPaymentMethod(this.deps.db, userId, paymentMethodId),
-    ]);
-    const card = cardSummarySchema.safeParse({
-      brand: method?.brand,
-      last4: method?.last4,
-      expMonth: method?.expMonth,
-      expYear: method?.expYear,
-    });
-    return token && card.success ? { token, card: card.data } : null;
   }
 
   /** A new card's one-time token, as the gateway describes it, if the browser said the same. */
