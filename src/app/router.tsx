@@ -27,6 +27,7 @@ import {
   type Storefront,
 } from '../../domain/storefront/storefronts';
 import { HomePage } from '../features/home/components/HomePage';
+import { accountRoutes } from './account-routes';
 import { bootstrap$, loadBootstrap } from '../infra/bootstrap';
 import { isServer } from '../infra/http';
 import { activateLanguage, catalogIsPartial } from '../infra/i18n';
@@ -208,6 +209,7 @@ function storefrontPages(): RouteObject[] {
     ...orderRoutes().map((route) => buyerPage(route)),
     ...quoteRoutes().map((route) => buyerPage(route, msg`Quotes`)),
     ...invoiceRoutes().map((route) => buyerPage(route, msg`Invoices`)),
+    ...accountRoutes().map(({ route, heading }) => buyerPage(route, heading)),
     {
       path: 'quick-order',
       lazy: async () => ({

@@ -3,7 +3,6 @@
  * their name, opening the account menu (Order History ... Payment Cards, Sign out). A buyer
  * kept signed in offline is told, quietly, that the session is checked once back online.
  */
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -11,19 +10,8 @@ import { signIn, signOut } from '../infra/auth/auth';
 import { authStatus$ } from '../infra/auth/auth-state';
 import { currentUser$, sessionUnconfirmed$ } from '../infra/session';
 import { useObservableValue } from '../infra/use-observable';
+import { ACCOUNT_LINKS, accountPath } from './account-links';
 import { useStorefront } from './use-storefront';
-
-const ACCOUNT_LINKS = [
-  ['order-history', msg`Order History`],
-  ['quotes', msg`Quotes`],
-  ['saved-carts', msg`Saved Carts`],
-  ['profile-details', msg`Profile & Password`],
-  ['qualifications', msg`Qualifications`],
-  ['accounts', msg`Accounts`],
-  ['addresses', msg`Address Book`],
-  ['preferences', msg`Preferences`],
-  ['payment-cards', msg`Payment Cards`],
-] as const;
 
 export function AccountMenu() {
   const { i18n } = useLingui();
@@ -105,7 +93,7 @@ export function AccountMenu() {
         {ACCOUNT_LINKS.map(([path, label]) => (
           <li key={path}>
             <Link
-              to={`/${storefront.locale}/my-account/${path}`}
+              to={accountPath(storefront.locale, path)}
               onClick={() => {
                 setOpen(false);
               }}

@@ -1,0 +1,86 @@
+/**
+ * The frame of every account page (SPEC 2.7): the page's heading and, beside it on a tablet
+ * (above it on a phone), the account area's own navigation, the account menu's entries with
+ * the current one marked. Offline, a page shows what it saw before and says that changes need
+ * the connection.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { online$ } from '../../../infra/connectivity';
+import { useObservableValue } from '../../../infra/use-observable';
+import { ACCOUNT_LINKS, accountPath } from '../../../shell/account-links';
+import { useStorefront } from '../../../shell/use-storefront';
+import '../account.css';
+
+export interface AccountFrameProps {
+  /** The account menu entry this page belongs to (its path under my-account). */
+  readonly current: string;
+  /** The page's title in the browser's tab (already translated). */
+  readonly title: string;
+  readonly heading: ReactNode;
+  readonly children: ReactNode;
+}
+
+export function AccountFrame({ current, title, heading, children }: AccountFrameProps) {
+  const { t, i18n } = useLingui();
+  const storefront = useStorefront();
+  const navId = useId();
+  return (
+    <div className="page account">
+      <title>{t`${title} | Assessments Store`}</title>
+      <nav className="account__nav" aria-labelledby={navId}>
+        <h2 id={navId} className="account__nav-heading">
+          <Trans>Your account</Trans>
+        </h2>
+        <ul>
+          {ACCOUNT_LINKS.map(([path, label]) => (
+            <li key={path}>
+              <Link
+                to={accountPath(storefront.locale, path)}
+                aria-current={path === current ? 'page' : undefined}
+              >
+                {i18n._(label)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="account__main">
+        <h1>{heading}</h1>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Said while offline on a page whose data can be read but not changed: what is shown was
+ * saved before, and changes wait for the connection.
+ */
+export function ChangesNeedConnection({ savedAt }: { readonly savedAt?: string | null }) {
+  const online = useObservableValue(online$);
+  const { i18n } = useLingui();
+  if (online) return null;
+  const when = savedAt
+    ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(savedAt),
+      )
+    : null;
+  return (
+    <p className="account__offline" role="status">
+      {when ? (
+        <Trans>
+          You are offline. This is what the store showed on {when}; changes need the connection.
+        </Trans>
+      ) : (
+        <Trans>You are offline. Changes need the connection.</Trans>
+      )}
+    </p>
+  );
+}
+
+/** Whether the browser is online, for disabling a page's changes while it is not. */
+export function useOnline(): boolean {
+  return useObservableValue(online$);
+}
