@@ -13,6 +13,7 @@ import { operatorCall } from '../support/operator';
 import { launchStoreProcess, type StoreProcess } from '../support/server-process';
 import { tempDir } from '../support/temp-dir';
 import { axe } from './support/checkout-steps';
+import { fitsTheScreen } from './support/layout';
 import { placeSamsPurchaseOrder } from './support/orders';
 import { fillSignIn, SAM, signInFromHeader, signOutFromHeader } from './support/sign-in';
 import { workerControls } from './support/worker';
@@ -72,24 +73,6 @@ async function newCard(page: Page, number: string) {
   await frame.getByLabel('Expiration month (MM)').fill('10');
   await frame.getByLabel('Expiration year (YYYY)').fill('2031');
   await frame.getByLabel('Security code').fill('123');
-}
-
-/** Nothing on the page is wider than the screen. */
-async function fitsTheScreen(page: Page) {
-  const wider = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= width) return [];
-    // What sticks out, not counting what a scrolling box holds.
-    const scrolls = (element: Element | null): boolean =>
-      element !== null &&
-      (['auto', 'scroll'].includes(getComputedStyle(element).overflowX) ||
-        scrolls(element.parentElement));
-    return [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > width && !scrolls(e.parentElement))
-      .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${e.getBoundingClientRect().right}`)
-      .slice(0, 5);
-  });
-  expect(wider).toEqual([]);
 }
 
 /** The invoice's row, from the header's Invoices link, once the store has issued it. */
