@@ -10,7 +10,7 @@ import { DomainError } from '../shared/domain-error';
 import type { CommandMetadata, Decider } from '../shared/decider';
 import { withValues, type MessageDescriptor } from '../shared/message';
 import { optionalText, requiredText } from '../validation/fields';
-import { V } from '../validation/messages';
+import { V, validationMessage } from '../validation/messages';
 import { QUALIFICATION_LEVELS, type QualificationLevel } from '../validation/account';
 
 /** SPEC 2.7: the kinds a qualification can be, as they appear in the pages' routes. */
@@ -459,4 +459,28 @@ export function effectiveLevel(
   if (!recorded) return approved;
   if (!approved) return recorded;
   return approved > recorded ? approved : recorded;
+}
+
+/** A message of the store's answer by its id: the qualification's own, else the fields'. */
+export function qualificationMessageOf(id: string): MessageDescriptor | undefined {
+  return Object.values(QUALIFICATION_MESSAGES).find((m) => m.id === id) ?? validationMessage(id);
+}
+
+/** The qualifications on record (reviewed by an account specialist before this page). */
+export interface RecordedQualification {
+  readonly id: string;
+  readonly kind: string;
+  readonly title: string;
+  readonly issuer: string;
+  readonly reference: string | null;
+  readonly issuedOn: string | null;
+  readonly expiresOn: string | null;
+}
+
+/** What GET /api/me/qualifications answers. */
+export interface QualificationsView {
+  readonly level: QualificationLevel | null;
+  readonly verifiedAt: string | null;
+  readonly onRecord: readonly RecordedQualification[];
+  readonly submitted: readonly Qualification[];
 }

@@ -7,7 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Certificate, Qualification } from '../../../../../domain/qualification/qualification';
+import type {
+  Certificate,
+  Qualification,
+  QualificationsView,
+} from '../../../../../domain/qualification/qualification';
 import { buildTestApp } from '../../../../../tests/support/app';
 import { testDatabaseTargets, type TestDatabase } from '../../../../../tests/support/databases';
 import { seedDemoUsers } from '../../../auth/demo-users';
@@ -16,7 +20,6 @@ import { createWebSession, SESSION_COOKIE } from '../../../auth/web-sessions';
 import type { CommandHandler } from '../../../commands/execute';
 import { seedIfEmpty } from '../../../db/seed';
 import { reviewQualification } from '../../../qualifications/operator';
-import type { QualificationsView } from './qualifications';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);

@@ -15,7 +15,7 @@ import {
   QUALIFICATION_MESSAGES,
   submitQualificationRequestSchema,
   type Certificate,
-  type Qualification,
+  type QualificationsView,
 } from '../../../../../domain/qualification/qualification';
 import { requestText } from '../../../../../domain/validation/fields';
 import { actingBuyer } from '../../../acting/plugin';
@@ -37,14 +37,6 @@ const nameQuery = z.object({ name: requestText(CERTIFICATE_NAME_MAX).optional() 
 
 /** The upload's body limit: above the certificate's, so a larger file gets its own words. */
 const UPLOAD_BODY_LIMIT = CERTIFICATE_MAX_BYTES + 1024 * 1024;
-
-/** What the pages read: the level, what is on record, and what was submitted here. */
-export interface QualificationsView {
-  readonly level: 'A' | 'B' | 'C' | null;
-  readonly verifiedAt: string | null;
-  readonly onRecord: Awaited<ReturnType<typeof qualificationProfile>>['qualifications'];
-  readonly submitted: readonly Qualification[];
-}
 
 function notFound(reply: FastifyReply) {
   return reply.code(404).send(errorBody('not_found', 'No such qualification.'));
