@@ -4,7 +4,9 @@
  * wraps each as a buyer's page: the server renders its frame and a skeleton with its heading.
  */
 import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { RouteObject } from 'react-router';
+import { QUALIFICATION_KINDS } from '../../domain/qualification/qualification';
 
 export interface AccountRoute {
   readonly route: RouteObject;
@@ -25,5 +27,26 @@ export function inBothForms(
 
 /** Every account page, in the account menu's order. */
 export function accountRoutes(): AccountRoute[] {
-  return [];
+  return [...qualificationRoutes()];
+}
+
+/** Qualifications (decision 057): the list, and add-{kind} and edit-{kind}/{id} below it. */
+function qualificationRoutes(): AccountRoute[] {
+  const list = () => import('../features/account/qualifications/QualificationsPage');
+  const form = () => import('../features/account/qualifications/QualificationFormPage');
+  const data = () => import('../features/account/qualifications/qualifications-loader');
+  const formPage: NonNullable<RouteObject['lazy']> = async () => {
+    const [page, loaders] = await Promise.all([form(), data()]);
+    return { Component: page.QualificationFormPage, loader: loaders.qualificationFormLoader };
+  };
+  return [
+    ...inBothForms('qualifications', msg`Qualifications`, async () => {
+      const [page, loaders] = await Promise.all([list(), data()]);
+      return { Component: page.QualificationsPage, loader: loaders.qualificationsLoader };
+    }),
+    ...QUALIFICATION_KINDS.flatMap((kind) => [
+      ...inBothForms(`qualifications/add-${kind}`, msg`Qualifications`, formPage),
+      ...inBothForms(`qualifications/edit-${kind}/:id`, msg`Qualifications`, formPage),
+    ]),
+  ];
 }

@@ -19,7 +19,15 @@ import { hashOfFiles } from '../../scripts/build-stamp';
 const BUNDLE_ROOT = path.join(ROOT_DIR, '.bundle');
 const INPUT_DIRS = ['server/src', 'domain', 'scripts'];
 /** The operators' tools (`npm run orders`, …) the tests run as processes, bundled beside it. */
-const TOOLS = ['orders', 'invoices', 'backup', 'restore', 'housekeeping', 'mail'] as const;
+const TOOLS = [
+  'orders',
+  'invoices',
+  'qualifications',
+  'backup',
+  'restore',
+  'housekeeping',
+  'mail',
+] as const;
 export type Tool = (typeof TOOLS)[number];
 const INPUT_FILES = ['package-lock.json', 'tsconfig.base.json'];
 /** Bundles of other sources are removed once this old (a running store may still use one). */

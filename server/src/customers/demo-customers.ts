@@ -120,16 +120,31 @@ export async function seedDemoCustomers(db: Db): Promise<void> {
       },
     ]);
 
-    await tx
-      .insert(qualifiedUsers)
-      .values([
-        { userId: dana, level: 'B', verifiedAt: new Date('2026-02-10T00:00:00Z') },
-        { userId: sam, level: 'C', verifiedAt: new Date('2025-11-03T00:00:00Z') },
-        ...(priya ? [{ userId: priya, level: 'A', verifiedAt: null }] : []),
-        ...(tomas
-          ? [{ userId: tomas, level: 'C', verifiedAt: new Date('2024-09-18T00:00:00Z') }]
-          : []),
-      ]);
+    await tx.insert(qualifiedUsers).values([
+      {
+        userId: dana,
+        level: 'B',
+        recordedLevel: 'B',
+        verifiedAt: new Date('2026-02-10T00:00:00Z'),
+      },
+      {
+        userId: sam,
+        level: 'C',
+        recordedLevel: 'C',
+        verifiedAt: new Date('2025-11-03T00:00:00Z'),
+      },
+      ...(priya ? [{ userId: priya, level: 'A', recordedLevel: 'A', verifiedAt: null }] : []),
+      ...(tomas
+        ? [
+            {
+              userId: tomas,
+              level: 'C',
+              recordedLevel: 'C',
+              verifiedAt: new Date('2024-09-18T00:00:00Z'),
+            },
+          ]
+        : []),
+    ]);
     // The qualified users each account lists at checkout (members with a qualification).
     await tx
       .insert(accountQualifiedUsers)

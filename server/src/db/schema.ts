@@ -199,6 +199,21 @@ export const qualifiedUsers = pgTable('qualified_users', {
     .references(() => users.id, { onDelete: 'cascade' }),
   level: char('level', { length: 1 }).notNull(),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  /** The level an account specialist recorded; approved qualifications may raise `level`. */
+  recordedLevel: char('recorded_level', { length: 1 }),
+});
+
+/** Certificates of qualifications (migration 027, decision 057): base64, owner only. */
+export const qualificationFiles = pgTable('qualification_files', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  content: text('content').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const qualifications = pgTable('qualifications', {
@@ -459,6 +474,7 @@ export const schema = {
   customerDiscounts,
   qualifiedUsers,
   qualifications,
+  qualificationFiles,
   platformAccounts,
   addresses,
   paymentMethods,

@@ -16,6 +16,13 @@ import {
   invoiceStatusSchema,
 } from '../../../domain/invoice/operator';
 import { ORDER_STATUSES } from '../../../domain/order/status';
+import {
+  qualificationIdSchema,
+  qualificationListLimitSchema,
+  qualificationListStatusSchema,
+  reviewLevelSchema,
+  reviewReasonSchema,
+} from '../../../domain/qualification/operator';
 import { KEY_PURPOSES } from '../auth/keys';
 
 /** Linux keeps a socket's path in 108 bytes, the terminating NUL included. */
@@ -183,6 +190,34 @@ export const OPERATOR_COMMANDS = {
       })
       .strict(),
     result: invoiceSummary,
+  },
+  'qualifications-list': {
+    summary: 'the qualifications of a status, pending by default (npm run qualifications -- list)',
+    args: z
+      .object({ status: qualificationListStatusSchema, limit: qualificationListLimitSchema })
+      .strict(),
+    result: z.object({ report: z.string() }),
+  },
+  'qualifications-review': {
+    summary: 'an operator approves a qualification with the level it grants, or rejects it',
+    args: z
+      .object({
+        id: qualificationIdSchema,
+        level: reviewLevelSchema.optional(),
+        reason: reviewReasonSchema.optional(),
+        by: operatorName,
+      })
+      .strict()
+      .refine((a) => (a.level === undefined) !== (a.reason === undefined), {
+        message: 'Give either a level to approve with or a reason to reject.',
+      }),
+    result: z.object({
+      id: z.string(),
+      email: z.string(),
+      status: z.string(),
+      grantedLevel: z.string().nullable(),
+      userLevel: z.string().nullable(),
+    }),
   },
   'mail-list': {
     summary: 'the mails not sent yet (npm run mail)',

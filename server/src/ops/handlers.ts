@@ -30,6 +30,7 @@ import {
   stepOrder,
   type OperatorAction,
 } from '../orders/operator';
+import { qualificationsReport, reviewQualification } from '../qualifications/operator';
 import type { OperatorArgs, OperatorCommandName, OperatorResult } from './contract';
 
 export interface OperatorContext {
@@ -279,6 +280,33 @@ export const OPERATOR_HANDLERS: Handlers = {
       translations: mail.translations(),
     });
     return { result: { report } };
+  },
+
+  'qualifications-list': async ({ status, limit }, { database }) => ({
+    result: { report: await qualificationsReport(database.db, { status, limit }) },
+  }),
+
+  'qualifications-review': async ({ id, level, reason, by }, { database, commands }) => {
+    try {
+      const reviewed = await reviewQualification(
+        { db: database.db, commands },
+        id,
+        level ? { decision: 'approve', level } : { decision: 'reject', reason: reason ?? '' },
+        by,
+      );
+      return {
+        result: {
+          id,
+          email: reviewed.email,
+          status: reviewed.qualification.status,
+          grantedLevel: reviewed.qualification.level,
+          userLevel: reviewed.level,
+        },
+      };
+    } catch (error) {
+      if (error instanceof OperatorError) throw new OperatorCommandError('refused', error.message);
+      throw error;
+    }
   },
 
   'mail-show': async ({ id, html }, { database, mail }) => {

@@ -1,6 +1,6 @@
 /**
  * The caller's own records: address book, saved cards, customer accounts (and, for their
- * members, an organization's members) and qualification. Anonymous calls get 401; another
+ * members, an organization's members); qualifications are in qualifications.ts. Anonymous calls get 401; another
  * user's ids get 404, exactly like ids that do not exist, so nothing reveals what others
  * have. Never cached.
  */
@@ -24,7 +24,6 @@ import {
   listAccounts,
   listAddresses,
   listPaymentMethods,
-  qualificationProfile,
 } from '../../../customers/customer-repository';
 import type { Db } from '../../../db/database';
 import { errorBody } from '../../../plugins/errors';
@@ -115,11 +114,6 @@ export function registerMeRoutes(
       return members ? { items: members } : notFound(reply, 'account');
     },
   );
-
-  app.get('/api/me/qualifications', { config: { access: 'buyer' } }, async (request) => {
-    const user = actingBuyer(request);
-    return qualificationProfile(db, user.id);
-  });
 
   /**
    * Sign out everywhere (the account page; issue 26): every store session of the buyer ends,
