@@ -21,6 +21,7 @@ import { registerActing } from './acting/plugin';
 import { CommandHandler } from './commands/execute';
 import { rebuildStaleReadModels } from './event-store/read-models';
 import type { FlagService } from './flags/flag-service';
+import { registerFlagRoutes } from './routes/api/flags';
 import { httpTimeouts } from './http-timeouts';
 import { registerCompression } from './plugins/compression';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
@@ -202,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
     options.publicUrl?.startsWith('https:') ?? false,
   );
+  registerFlagRoutes(app, options.flags, options.publicConfig.countryHeader);
   registerContentRoutes(app, new ContentFiles(options.contentDir));
   const { identity } = options;
   if (identity.embedded) {
