@@ -146,6 +146,13 @@ export interface ProductSummary {
   /** Price in the store's currency, in minor units; null where the store has no price. */
   readonly priceMinor: number | null;
   readonly currency: string;
+  /**
+   * UPC-A code, shown with the `upc` flag (decision 058); missing where none is known (and in
+   * copies kept on a device before there were any).
+   */
+  readonly upc?: string | null;
+  /** The product's picture in the store's public files, shown with `image-capability`. */
+  readonly image?: string | null;
 }
 
 export interface ProductDetail extends ProductSummary {

@@ -37,3 +37,30 @@ export function flagContext(input: FlagContextInput): FlagContext {
     country: input.country,
   };
 }
+
+export interface FlagContextPlace {
+  readonly storeId: string;
+  readonly locale: string;
+  readonly defaultCountry: string;
+}
+
+/**
+ * The one context a page's flags are evaluated with, by the browser and by the server alike
+ * (decision 058): the storefront's site and store and locale; for a signed-in user their id
+ * and the country they registered in, for a visitor the country a proxy named, else the
+ * storefront's own.
+ */
+export function flagContextFor(
+  user: { readonly id: string; readonly registrationCountry: string | null } | null,
+  storefront: FlagContextPlace,
+  visitorCountry: string | null,
+): FlagContext {
+  const registered = user?.registrationCountry?.trim().toUpperCase() ?? '';
+  return flagContext({
+    userId: user?.id ?? null,
+    siteUid: storefront.storeId,
+    storeUid: storefront.storeId,
+    locale: storefront.locale,
+    country: registered || (visitorCountry ?? storefront.defaultCountry),
+  });
+}

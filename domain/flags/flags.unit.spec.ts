@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorsOf } from '../validation/test-helpers';
-import { flagContext } from './context';
+import { flagContext, flagContextFor } from './context';
 import { flagContextSchema } from './context-schema';
 import { FLAG_DEFAULTS, FLAG_KEYS, isFlagKey, resolveFlags } from './flags';
 
@@ -51,5 +51,42 @@ describe('feature-flag context (SPEC 3, 5)', () => {
     expect(
       errorsOf(flagContextSchema, { kind: 'user', key: '', anonymous: false, ...where }),
     ).toEqual(['key: A feature-flag context needs a user key or must be anonymous.']);
+  });
+});
+
+describe('the flag context of a page (decision 058)', () => {
+  const ukStore = { storeId: 'ukassessments', locale: 'en-gb', defaultCountry: 'GB' };
+
+  it("carries a signed-in user's id and registration country with the storefront", () => {
+    expect(flagContextFor({ id: 'u-7', registrationCountry: 'ie' }, ukStore, 'FR')).toEqual({
+      kind: 'user',
+      key: 'u-7',
+      anonymous: false,
+      siteUid: 'ukassessments',
+      storeUid: 'ukassessments',
+      locale: 'en-gb',
+      country: 'IE',
+    });
+  });
+
+  it("is anonymous for a visitor, in the country the proxy named or the storefront's", () => {
+    expect(flagContextFor(null, ukStore, 'FR')).toMatchObject({
+      key: 'anonymous',
+      anonymous: true,
+      country: 'FR',
+      siteUid: 'ukassessments',
+    });
+    expect(flagContextFor(null, ukStore, null).country).toBe('GB');
+  });
+
+  it("falls back to the visitor's country for a user without a registration country", () => {
+    expect(flagContextFor({ id: 'u-7', registrationCountry: null }, ukStore, 'FR')).toMatchObject({
+      key: 'u-7',
+      anonymous: false,
+      country: 'FR',
+    });
+    expect(flagContextFor({ id: 'u-7', registrationCountry: ' ' }, ukStore, null).country).toBe(
+      'GB',
+    );
   });
 });

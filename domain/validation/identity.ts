@@ -33,6 +33,10 @@ export const IDENTITY_MESSAGES = {
     message: '{field} must not contain the same character {count} times in a row.',
   },
   invalidEmail: /*i18n*/ { id: 'identity.invalid-email', message: 'Invalid email address.' },
+  invalidUsername: /*i18n*/ {
+    id: 'identity.invalid-username',
+    message: 'Enter your username or your email address.',
+  },
   invalidPhone: /*i18n*/ { id: 'identity.invalid-phone', message: 'Invalid phone number.' },
   invalidName: /*i18n*/ { id: 'identity.invalid-name', message: 'Invalid name format.' },
   invalidCountry: /*i18n*/ { id: 'identity.invalid-country', message: 'Invalid country.' },
@@ -49,6 +53,7 @@ export const IDENTITY_MESSAGES = {
 /** Names of the fields, for {field}; the browser shows its own translated labels. */
 export const IDENTITY_FIELDS = {
   email: 'Email address',
+  username: 'Username or email address',
   password: 'Password',
   firstName: 'First name',
   lastName: 'Last name',
@@ -132,6 +137,34 @@ export const signInSchema = z.object({
 });
 
 export type SignInInput = z.output<typeof signInSchema>;
+
+/**
+ * A username (decision 058): the part of a user's email address before its last @, letters,
+ * digits and . _ % + - only. It names a user only while no other user's address has the same.
+ */
+export const USERNAME = /^[A-Za-z0-9._%+-]{1,64}$/;
+
+export function usernameOf(email: string): string {
+  return email.slice(0, email.lastIndexOf('@'));
+}
+
+/** Sign-in with the `sso-username-field` flag on: a username or an email address. */
+export const usernameSignInSchema = z.object({
+  username: z
+    .string({ error: M.required.id })
+    .superRefine((value, ctx) => {
+      const v = value.trim();
+      if (v === '') issue(ctx, M.required, 'username');
+      else if (v.length > 150) issue(ctx, M.maxLength, 'username', { max: 150 });
+      else if (v.includes('@') ? !emailFormat.safeParse(v).success : !USERNAME.test(v)) {
+        issue(ctx, M.invalidUsername, 'username');
+      }
+    })
+    .transform((v) => v.trim()),
+  password: signInSchema.shape.password,
+});
+
+export type UsernameSignInInput = z.output<typeof usernameSignInSchema>;
 
 export const registrationSchema = z.object({
   firstName: nameField('firstName').transform((v) => v.trim()),

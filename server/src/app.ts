@@ -21,6 +21,10 @@ import { registerActing } from './acting/plugin';
 import { CommandHandler } from './commands/execute';
 import { rebuildStaleReadModels } from './event-store/read-models';
 import type { FlagService } from './flags/flag-service';
+import { registerFlagRoutes } from './routes/api/flags';
+import { flagContextFor } from '../../domain/flags/context';
+import { resolveFlags } from '../../domain/flags/flags';
+import { isLocale, storefrontFor } from '../../domain/storefront/storefronts';
 import { httpTimeouts } from './http-timeouts';
 import { registerCompression } from './plugins/compression';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
@@ -203,11 +207,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
     options.publicUrl?.startsWith('https:') ?? false,
   );
+  registerFlagRoutes(app, options.flags, options.publicConfig.countryHeader);
   registerContentRoutes(app, new ContentFiles(options.contentDir));
   const { identity } = options;
   if (identity.embedded) {
     await mountOidcProvider(app, identity);
-    registerInteractionRoutes(app, identity, options.database.db, options.signIn);
+    registerInteractionRoutes(app, identity, options.database.db, {
+      usernameSignIn: async (locale) =>
+        isLocale(locale) &&
+        resolveFlags(
+          await options.flags.bootstrap(flagContextFor(null, storefrontFor(locale), null)),
+        )['sso-username-field'],
+      ...options.signIn,
+    });
   }
   registerWebSessionRoutes(app, { db: options.database.db, identity, identities });
   registerCustomerRoutes(app, identities);

@@ -3,12 +3,22 @@
  * the LaunchDarkly browser SDK when a client-side id is configured (then it also streams
  * changes), otherwise straight from the bootstrap. With no answer at all, every flag has
  * its default.
+ *
+ * After sign-in (or a restored session) the flags are the signed-in user's (decision 058):
+ * the server evaluates them for the caller it authenticated (GET /api/flags) and names the
+ * context it used, which becomes `flagContext$` and identifies the live client; at sign-out
+ * the context is anonymous again, with the bootstrap's values. The last context and its
+ * values are kept on the device, so a user's flags hold offline.
  */
 import { ValueSubject } from './value-subject';
-import type { FlagContext } from '../../domain/flags/context';
+import { flagContextFor, type FlagContext } from '../../domain/flags/context';
 import { FLAG_KEYS, resolveFlags, type FlagValues } from '../../domain/flags/flags';
 import type { Bootstrap } from '../../domain/shared/bootstrap';
+import type { Storefront } from '../../domain/storefront/storefronts';
+import { apiJson } from './api';
 import { bootstrap$ } from './bootstrap';
+import { readItem, writeItem } from './browser-storage';
+import type { SignedInUser } from './session';
 import { withServerValue } from './use-observable';
 
 export const flags$ = withServerValue(
@@ -16,10 +26,40 @@ export const flags$ = withServerValue(
   resolveFlags({}),
 );
 
+/** The context the flags on screen were evaluated with; null until the page has settled it. */
+export const flagContext$ = withServerValue(new ValueSubject<FlagContext | null>(null), null);
+
 bootstrap$.subscribe((bootstrap) => {
-  if (bootstrap) flags$.next(resolveFlags(bootstrap.flags));
+  // The bootstrap is a visitor's: it stands only while nobody is signed in.
+  if (bootstrap && (flagContext$.getValue()?.anonymous ?? true)) {
+    flags$.next(resolveFlags(bootstrap.flags));
+  }
 });
 
+const KEY = 'flag-context:v1';
+
+interface KeptFlags {
+  readonly context: FlagContext;
+  readonly flags: Readonly<Record<string, unknown>>;
+}
+
+async function parseKept(value: unknown): Promise<KeptFlags | null> {
+  if (typeof value !== 'object' || value === null) return null;
+  const { flagContextSchema } = await import('../../domain/flags/context-schema');
+  const context = flagContextSchema.safeParse((value as { context?: unknown }).context);
+  const flags = (value as { flags?: unknown }).flags;
+  if (!context.success || typeof flags !== 'object' || flags === null) return null;
+  return { context: context.data, flags: flags as Record<string, unknown> };
+}
+
+interface LiveClient {
+  identify(
+    context: FlagContext,
+    options: { bootstrap: Readonly<Record<string, unknown>> },
+  ): Promise<unknown>;
+}
+
+let liveClient: LiveClient | undefined;
 let liveClientFor: string | undefined;
 
 /**
@@ -38,6 +78,55 @@ export async function connectLiveFlags(bootstrap: Bootstrap, context: FlagContex
     flags$.next(resolveFlags(values));
   };
   client.on('change', publish);
-  await client.start({ bootstrap: bootstrap.flags });
+  await client.start({ bootstrap: settled?.flags ?? bootstrap.flags });
+  liveClient = client;
+  // Someone signed in while the client was starting: it follows them.
+  if (settled && settled.context.key !== context.key) {
+    await client.identify(settled.context, { bootstrap: settled.flags });
+  }
   publish();
+}
+
+let applied = 0;
+let settled: KeptFlags | undefined;
+
+/**
+ * The flags of whoever is on the page now: the signed-in user's as the server evaluates them
+ * for the session it knows, or the visitor's from the bootstrap. Called when the storefront,
+ * the bootstrap or the user changes; a later call wins over an earlier one still answering.
+ */
+export async function settleFlagContext(
+  storefront: Storefront,
+  bootstrap: Bootstrap,
+  user: Pick<SignedInUser, 'id' | 'registrationCountryIso'> | null,
+): Promise<void> {
+  const mine = ++applied;
+  const wanted = flagContextFor(
+    user ? { id: user.id, registrationCountry: user.registrationCountryIso } : null,
+    storefront,
+    bootstrap.country,
+  );
+  let answer: KeptFlags = { context: wanted, flags: bootstrap.flags };
+  if (user) {
+    try {
+      const fetched = await parseKept(
+        await apiJson<unknown>(`/api/flags?locale=${storefront.locale}`),
+      );
+      if (!fetched) throw new Error('the flags answer was not understood');
+      answer = fetched;
+    } catch (error) {
+      // Offline or the server is away: this user's last flags on this device, if any.
+      console.warn('The signed-in flags are not loaded; using the last known ones.', error);
+      const text = readItem('local', KEY);
+      const kept = text === null ? null : await parseKept(JSON.parse(text)).catch(() => null);
+      if (kept?.context.key === wanted.key && kept.context.locale === wanted.locale) answer = kept;
+      else return;
+    }
+  }
+  if (mine !== applied) return;
+  settled = answer;
+  writeItem('local', KEY, JSON.stringify(answer));
+  flagContext$.next(answer.context);
+  flags$.next(resolveFlags(answer.flags));
+  await liveClient?.identify(answer.context, { bootstrap: answer.flags });
 }

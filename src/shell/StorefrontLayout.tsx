@@ -6,13 +6,13 @@
 import { Trans } from '@lingui/react/macro';
 import { lazy, useEffect, useState, type ComponentType } from 'react';
 import { Outlet, useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
-import { flagContext } from '../../domain/flags/context';
+import { flagContextFor } from '../../domain/flags/context';
 import { NOTIFICATIONS_PARAM } from '../../domain/notifications/param';
 import { loadTagManager } from '../infra/analytics';
 import { bootstrap$, loadBootstrap } from '../infra/bootstrap';
 import { cartMergeOffer$, openCart } from '../infra/cart/cart-loader';
 import { pageCommitted, whenIdleAfterFirstPaint } from '../infra/first-paint';
-import { connectLiveFlags } from '../infra/flags';
+import { connectLiveFlags, settleFlagContext } from '../infra/flags';
 import { autoLocaleSwitch } from '../infra/locale-switch';
 import { currentUser$ } from '../infra/session';
 import { wholeCatalog } from '../infra/i18n';
@@ -91,6 +91,8 @@ const INDEX_WARM_DELAY_MS = 3_000;
 export function StorefrontLayout() {
   const { storefront, known, content } = useLoaderData<StorefrontRouteData>();
   const user = useObservableValue(currentUser$);
+  const userId = user?.id ?? null;
+  const userCountry = user?.registrationCountryIso ?? null;
   const mergeOffer = useObservableValue(cartMergeOffer$);
   const location = useLocation();
   const navigate = useNavigate();
@@ -115,23 +117,34 @@ export function StorefrontLayout() {
       const bootstrap = await loadBootstrap(storefront.locale);
       if (!current || !bootstrap) return;
       loadTagManager(bootstrap.config.gtmContainerId);
-      await connectLiveFlags(
-        bootstrap,
-        flagContext({
-          userId: currentUser$.getValue()?.id ?? null,
-          siteUid: storefront.storeId,
-          storeUid: storefront.storeId,
-          locale: storefront.locale,
-          country: bootstrap.country ?? storefront.defaultCountry,
-        }),
-      ).catch((error: unknown) => {
-        console.warn('Live feature flags unavailable; using the bootstrap values.', error);
-      });
+      await connectLiveFlags(bootstrap, flagContextFor(null, storefront, bootstrap.country)).catch(
+        (error: unknown) => {
+          console.warn('Live feature flags unavailable; using the bootstrap values.', error);
+        },
+      );
     });
     return () => {
       current = false;
     };
   }, [storefront]);
+
+  // The flags of whoever is here: the signed-in user's from sign-in (or a restored session)
+  // on, the visitor's again after sign-out (decision 058).
+  useEffect(() => {
+    let current = true;
+    void whenIdleAfterFirstPaint().then(async () => {
+      if (!current) return;
+      const bootstrap = await loadBootstrap(storefront.locale);
+      if (!current || !bootstrap) return;
+      const who = userId ? { id: userId, registrationCountryIso: userCountry } : null;
+      await settleFlagContext(storefront, bootstrap, who).catch((error: unknown) => {
+        console.warn('The feature flags of this session could not be settled.', error);
+      });
+    });
+    return () => {
+      current = false;
+    };
+  }, [storefront, userId, userCountry]);
 
   // The cart of this storefront and person: the visitor's, or the user's after sign-in
   // (with the visitor's lines merged in). Unknown addresses have no cart of their own.

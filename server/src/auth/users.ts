@@ -44,6 +44,25 @@ export async function findUserById(db: Db, id: string): Promise<User | undefined
   return row;
 }
 
+/**
+ * The email address a sign-in name stands for (decision 058): an email address stands for
+ * itself; a username for the one user whose address starts with it and an @, or for nobody
+ * when none or several do.
+ */
+export async function emailForLogin(db: Db, login: string): Promise<string | undefined> {
+  const name = login.trim();
+  if (name.includes('@')) return name;
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      sql`left(lower(${users.email}), ${name.length + 1}) = lower(${name}) || '@'
+        and position('@' in substr(${users.email}, ${name.length + 2})) = 0`,
+    )
+    .limit(2);
+  return rows.length === 1 ? rows[0]?.email : undefined;
+}
+
 export async function findUserWithPassword(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select({ ...columns, passwordHash: users.passwordHash })

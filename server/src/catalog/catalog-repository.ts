@@ -36,6 +36,8 @@ const summaryColumns = {
   preOrder: products.preOrder,
   stock: products.stock,
   priceMinor: productPrices.amountMinor,
+  upc: products.upc,
+  image: products.image,
 };
 
 interface SummaryRow {
@@ -50,6 +52,8 @@ interface SummaryRow {
   readonly preOrder: boolean;
   readonly stock: number | null;
   readonly priceMinor: number | null;
+  readonly upc: string | null;
+  readonly image: string | null;
 }
 
 function toSummary(row: SummaryRow, currency: string): ProductSummary {
@@ -64,6 +68,8 @@ function toSummary(row: SummaryRow, currency: string): ProductSummary {
     availability: availabilityOf({ ...row, format }),
     priceMinor: row.priceMinor,
     currency,
+    upc: row.upc,
+    image: row.image,
   };
 }
 

@@ -6,36 +6,45 @@
  */
 import type { CheckoutFacts } from '../../../domain/checkout/facts';
 import { PO_THRESHOLD_MAJOR } from '../../../domain/order/purchase-order';
-import { flagContext } from '../../../domain/flags/context';
+import { flagContextFor } from '../../../domain/flags/context';
+import { resolveFlags, type FlagValues } from '../../../domain/flags/flags';
 import { fromMajor } from '../../../domain/pricing/money';
 import type { Storefront } from '../../../domain/storefront/storefronts';
 import type { Db } from '../db/database';
 import type { FlagService } from '../flags/flag-service';
 import { loadCheckoutFacts, type CheckoutFlags } from './checkout-repository';
 
+/** The buyer's flags, with the context their browser has after sign-in (decision 058). */
+export async function buyerFlags(
+  flags: FlagService,
+  user: { readonly id: string; readonly registrationCountry?: string | null },
+  storefront: Storefront,
+): Promise<FlagValues> {
+  return resolveFlags(
+    await flags.bootstrap(
+      flagContextFor(
+        { id: user.id, registrationCountry: user.registrationCountry ?? null },
+        storefront,
+        null,
+      ),
+    ),
+  );
+}
+
 export async function checkoutFlags(
   flags: FlagService,
-  userId: string,
+  user: { readonly id: string; readonly registrationCountry?: string | null },
   storefront: Storefront,
-  country: string,
 ): Promise<CheckoutFlags> {
-  const values = await flags.bootstrap(
-    flagContext({
-      userId,
-      siteUid: storefront.storeId,
-      storeUid: storefront.storeId,
-      locale: storefront.locale,
-      country,
-    }),
-  );
+  const values = await buyerFlags(flags, user, storefront);
   return {
-    line3: values['line3-address'] === true,
-    poThreshold: values['po-threshold'] === true,
-    poForSpain: values['po-for-spain'] === true,
-    checkoutRetry: values['checkout-retry'] === true,
-    bankTransfer: values['bank-transfer'] === true,
-    ofac: values.ofac === true,
-    vat: values.vat === true,
+    line3: values['line3-address'],
+    poThreshold: values['po-threshold'],
+    poForSpain: values['po-for-spain'],
+    checkoutRetry: values['checkout-retry'],
+    bankTransfer: values['bank-transfer'],
+    ofac: values.ofac,
+    vat: values.vat,
   };
 }
 
@@ -46,12 +55,7 @@ export async function factsFor(
   storefront: Storefront,
 ): Promise<CheckoutFacts> {
   return loadCheckoutFacts(db, user.id, {
-    flags: await checkoutFlags(
-      flags,
-      user.id,
-      storefront,
-      user.registrationCountry ?? storefront.defaultCountry,
-    ),
+    flags: await checkoutFlags(flags, user, storefront),
     poThresholdMinor: fromMajor(PO_THRESHOLD_MAJOR, storefront.currency).amountMinor,
   });
 }

@@ -108,6 +108,8 @@ export const products = pgTable('products', {
   maxOrderQuantity: integer('max_order_quantity'),
   stock: integer('stock'),
   aimsweb: boolean('aimsweb').notNull().default(false),
+  upc: text('upc'),
+  image: text('image'),
   search: tsvector('search'),
 });
 

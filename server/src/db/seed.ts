@@ -4,7 +4,7 @@
  * transaction and only when its tables are empty, so a restart never duplicates or
  * overwrites data.
  */
-import { count, sql } from 'drizzle-orm';
+import { count, eq, isNull, sql } from 'drizzle-orm';
 import { allStorefronts } from '../../../domain/storefront/storefronts';
 import type { Db } from './database';
 import {
@@ -27,6 +27,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   const seededStores = await seedStores(db);
   await seedCatalog(db);
   await seedPriceChanges(db);
+  await seedUpcsAndImages(db);
   return seededStores;
 }
 
@@ -90,5 +91,29 @@ async function seedPriceChanges(db: Db): Promise<void> {
       .insert(promotions)
       .values(soon.map((p) => ({ ...p, productCodes: [...p.productCodes] })))
       .onConflictDoNothing();
+  });
+}
+
+/**
+ * The seeded products' UPC codes and pictures (decision 058), given to a catalog seeded
+ * before they existed: only products that have neither, once.
+ */
+async function seedUpcsAndImages(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('storefront:seed-upcs'))`);
+    const missing = await tx
+      .select({ code: products.code })
+      .from(products)
+      .where(isNull(products.upc));
+    if (missing.length === 0) return;
+    const seeded = new Map(seedProducts().map((p) => [p.code, p]));
+    for (const { code } of missing) {
+      const product = seeded.get(code);
+      if (!product) continue;
+      await tx
+        .update(products)
+        .set({ upc: product.upc, image: product.image })
+        .where(eq(products.code, code));
+    }
   });
 }

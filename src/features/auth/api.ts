@@ -1,7 +1,10 @@
 /** The sign-in and registration calls of an OpenID interaction (server/src/routes/auth/interaction.ts). */
 import { postJson } from '../../infra/api';
 
-export function submitSignIn(uid: string, body: { email: string; password: string }) {
+export function submitSignIn(
+  uid: string,
+  body: { email: string; password: string } | { username: string; password: string },
+) {
   return postJson<{ redirectTo: string }>(
     `/oidc-interaction/${encodeURIComponent(uid)}/login`,
     body,

@@ -20,6 +20,7 @@ import {
   IDENTITY_MESSAGES,
   registrationSchema,
   signInSchema,
+  usernameSignInSchema,
 } from '../../../../domain/validation/identity';
 import { formatMessage, withValues } from '../../../../domain/shared/message';
 import type { Db } from '../../db/database';
@@ -28,7 +29,7 @@ import { deviceIdOf, giveDeviceCookie } from '../../auth/device-cookie';
 import { decoyHash, verifyPassword } from '../../auth/passwords';
 import { INTERACTION_PATH } from '../../auth/provider';
 import { recordFailure, recordSuccess, throttleKeys, throttleState } from '../../auth/throttle';
-import { createUser, EmailTakenError, findUserWithPassword } from '../../auth/users';
+import { createUser, EmailTakenError, emailForLogin, findUserWithPassword } from '../../auth/users';
 
 const params = z.object({ uid: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) });
 
@@ -56,6 +57,8 @@ function identityError(
 
 /** How the sign-in step tells time and waits (tests give their own, so nothing sleeps). */
 export interface SignInOptions {
+  /** Whether sign-in by username is on in a storefront (`sso-username-field`, decision 058). */
+  readonly usernameSignIn?: (locale: string) => Promise<boolean>;
   readonly now?: () => Date;
   readonly wait?: (ms: number) => Promise<void>;
 }
@@ -137,8 +140,24 @@ export function registerInteractionRoutes(
 
   app.post(`${INTERACTION_PATH}/:uid/login`, async (request, reply) => {
     params.parse(request.params);
-    const input = signInSchema.parse(request.body);
-    if (!(await liveInteraction(request, reply))) return reply;
+    const body: unknown = request.body;
+    const byUsername = typeof body === 'object' && body !== null && 'username' in body;
+    const given = byUsername ? usernameSignInSchema.parse(body) : signInSchema.parse(body);
+    const details = await liveInteraction(request, reply);
+    if (!details) return reply;
+    let email: string;
+    if ('username' in given) {
+      const allowed = await options.usernameSignIn?.(localeOf(details.params.ui_locales));
+      if (!allowed) {
+        const field = { field: IDENTITY_FIELDS.email };
+        return identityError(reply, 400, IDENTITY_MESSAGES.invalidEmail, field, 'email');
+      }
+      // An unknown or shared username is throttled and refused as a wrong email address is.
+      email = (await emailForLogin(db, given.username)) ?? given.username;
+    } else {
+      email = given.email;
+    }
+    const input = { email, password: given.password };
     const keys = throttleKeys({
       email: input.email,
       // An IPv6 client by its /64, as the rate limits count it (one host has a whole /64).

@@ -6,7 +6,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { signInSchema, type SignInInput } from '../../../../domain/validation/identity';
+import {
+  signInSchema,
+  usernameSignInSchema,
+  type SignInInput,
+  type UsernameSignInInput,
+} from '../../../../domain/validation/identity';
+import { flags$ } from '../../../infra/flags';
+import { useObservableValue } from '../../../infra/use-observable';
 import { ApiError } from '../../../infra/api';
 import { domainResolver, translate } from '../../../infra/forms';
 import { descriptorFor } from '../../../infra/messages';
@@ -26,6 +33,8 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const interaction = params.get('interaction');
   const returnTo = safeReturnTo(params.get('returnTo'), `/${storefront.locale}/`);
+  // A username or an email address (decision 058).
+  const usernameField = useObservableValue(flags$)['sso-username-field'];
   return (
     <section className="page page--narrow auth" aria-labelledby="login-title">
       <title>{t`Sign in | Assessments Store`}</title>
@@ -33,7 +42,11 @@ export function LoginPage() {
         <Trans>Sign in</Trans>
       </h1>
       {interaction ? (
-        <SignInForm uid={interaction} />
+        usernameField ? (
+          <UsernameSignInForm uid={interaction} />
+        ) : (
+          <SignInForm uid={interaction} />
+        )
       ) : (
         <StartSignIn
           locale={storefront.locale}
@@ -46,11 +59,82 @@ export function LoginPage() {
   );
 }
 
+/** What the server's refusal says, in words. */
+function useFailureText() {
+  const { t, i18n } = useLingui();
+  return (error: unknown) => {
+    const field = error instanceof ApiError ? error.body?.error.fields?.[0] : undefined;
+    const descriptor = field ? descriptorFor(field.code) : undefined;
+    return descriptor && field
+      ? translate(i18n, { ...descriptor, ...(field.values ? { values: field.values } : {}) })
+      : t`We could not sign you in. Please try again.`;
+  };
+}
+
+/** With `sso-username-field` on: a username (the part of the address before the @) or the address. */
+function UsernameSignInForm({ uid }: { uid: string }) {
+  const { t, i18n } = useLingui();
+  const labels = { username: t`Username or email address`, password: t`Password` };
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureText = useFailureText();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<UsernameSignInInput>({
+    resolver: domainResolver(usernameSignInSchema, i18n, labels),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const { redirectTo } = await submitSignIn(uid, values);
+      window.location.assign(redirectTo);
+    } catch (error) {
+      setFailure(failureText(error));
+    }
+  });
+
+  return (
+    <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      {failure ? (
+        <p role="alert" className="form-error">
+          {failure}
+        </p>
+      ) : null}
+      <Field
+        id="login-username"
+        label={labels.username}
+        error={errors.username?.message}
+        hint={t`Your username is the part of your email address before the @.`}
+      >
+        <input
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...describedBy('login-username', errors.username?.message, true)}
+          {...register('username')}
+        />
+      </Field>
+      <Field id="login-password" label={labels.password} error={errors.password?.message}>
+        <input
+          type="password"
+          autoComplete="current-password"
+          {...describedBy('login-password', errors.password?.message)}
+          {...register('password')}
+        />
+      </Field>
+      <SignInActions uid={uid} busy={isSubmitting} />
+    </form>
+  );
+}
+
 function SignInForm({ uid }: { uid: string }) {
   const { t, i18n } = useLingui();
-  const storefront = useStorefront();
   const labels = { email: t`Email address`, password: t`Password` };
   const [failure, setFailure] = useState<string | null>(null);
+  const failureText = useFailureText();
   const {
     register,
     handleSubmit,
@@ -63,13 +147,7 @@ function SignInForm({ uid }: { uid: string }) {
       const { redirectTo } = await submitSignIn(uid, values);
       window.location.assign(redirectTo);
     } catch (error) {
-      const field = error instanceof ApiError ? error.body?.error.fields?.[0] : undefined;
-      const descriptor = field ? descriptorFor(field.code) : undefined;
-      setFailure(
-        descriptor && field
-          ? translate(i18n, { ...descriptor, ...(field.values ? { values: field.values } : {}) })
-          : t`We could not sign you in. Please try again.`,
-      );
+      setFailure(failureText(error));
     }
   });
 
@@ -96,8 +174,17 @@ function SignInForm({ uid }: { uid: string }) {
           {...register('password')}
         />
       </Field>
+      <SignInActions uid={uid} busy={isSubmitting} />
+    </form>
+  );
+}
+
+function SignInActions({ uid, busy }: { uid: string; busy: boolean }) {
+  const storefront = useStorefront();
+  return (
+    <>
       <div className="form__actions">
-        <button type="submit" className="button-link" disabled={isSubmitting}>
+        <button type="submit" className="button-link" disabled={busy}>
           <Trans>Sign in</Trans>
         </button>
         <button
@@ -123,6 +210,6 @@ function SignInForm({ uid }: { uid: string }) {
           <Trans>Create an account</Trans>
         </Link>
       </p>
-    </form>
+    </>
   );
 }

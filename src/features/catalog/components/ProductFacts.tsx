@@ -7,6 +7,8 @@ import {
   type ProductSummary,
 } from '../../../../domain/catalog/catalog';
 import { formatMoney, money } from '../../../../domain/pricing/money';
+import { flags$ } from '../../../infra/flags';
+import { useObservableValue } from '../../../infra/use-observable';
 import { languageTag } from '../../../shell/storefront-label';
 import { useStorefront } from '../../../shell/use-storefront';
 import { VatNote } from '../../../shell/VatNote';
@@ -45,4 +47,50 @@ export function FormatLabel({ product }: { product: Pick<ProductSummary, 'format
 
 export function LevelLabel({ level }: { level: ProductSummary['qualificationLevel'] }) {
   return <Trans>Qualification level {level}</Trans>;
+}
+
+/** The product's UPC code, with the `upc` flag on (decision 058); nothing otherwise. */
+export function Upc({ product }: { product: Pick<ProductSummary, 'upc'> }) {
+  const flags = useObservableValue(flags$);
+  if (!flags.upc || !product.upc) return null;
+  return (
+    <span className="product-upc">
+      <Trans>UPC {product.upc}</Trans>
+    </span>
+  );
+}
+
+/** Whether product pictures show: the `image-capability` flag (decision 058). */
+export function useShowsProductImages(): boolean {
+  return useObservableValue(flags$)['image-capability'];
+}
+
+/**
+ * The product's picture, with `image-capability` on: its box reserved by its width and
+ * height before it loads, and loaded lazily where it may be below the fold.
+ */
+export function ProductImage({
+  product,
+  alt,
+  eager = false,
+  className,
+}: {
+  product: Pick<ProductSummary, 'image'>;
+  alt: string;
+  eager?: boolean;
+  className: string;
+}) {
+  const shows = useShowsProductImages();
+  if (!shows || !product.image) return null;
+  return (
+    <img
+      className={className}
+      src={product.image}
+      alt={alt}
+      width={240}
+      height={180}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+    />
+  );
 }

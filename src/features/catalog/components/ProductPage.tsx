@@ -38,7 +38,14 @@ import { useStorefront } from '../../../shell/use-storefront';
 import { fetchProduct, isNetworkFailure, productApiPath, type ProductView } from '../api';
 import { productKey, type ProductData } from '../catalog-loaders';
 import { useLoad } from '../../../infra/use-load';
-import { AvailabilityBadge, FormatLabel, LevelLabel, Price } from './ProductFacts';
+import {
+  AvailabilityBadge,
+  FormatLabel,
+  LevelLabel,
+  Price,
+  ProductImage,
+  Upc,
+} from './ProductFacts';
 import '../catalog.css';
 import { useModalDialog } from '../../../shell/use-modal-dialog';
 
@@ -156,7 +163,7 @@ function ProductDetails({
       </nav>
       <h1 id="product-name">{product.name}</h1>
       <p className="product__code">
-        <Trans>Item {product.code}</Trans> · {product.program}
+        <Trans>Item {product.code}</Trans> · {product.program} <Upc product={product} />
       </p>
       {fromDeviceIndex ? (
         <p className="catalog-note" role="note">
@@ -168,6 +175,12 @@ function ProductDetails({
       ) : null}
       <div className="product__layout">
         <div className="product__about">
+          <ProductImage
+            product={product}
+            alt={t`Picture of ${product.name}`}
+            eager
+            className="product__image"
+          />
           {product.description ? (
             <p className="product__description">{product.description}</p>
           ) : null}

@@ -30,11 +30,23 @@ import { keepOfflineCopy } from '../../../infra/offline-copy';
 import { WORKER_CACHES } from '../../../../domain/shared/worker-caches';
 import { queryFromParams, searchKey, type QUERY_KEYS, type SearchData } from '../catalog-loaders';
 import { useLoad } from '../../../infra/use-load';
-import { AvailabilityBadge, FormatLabel, LevelLabel, Price } from './ProductFacts';
+import {
+  AvailabilityBadge,
+  FormatLabel,
+  LevelLabel,
+  Price,
+  ProductImage,
+  Upc,
+  useShowsProductImages,
+} from './ProductFacts';
 import '../catalog.css';
+
+/** Results whose pictures load at once: the ones on screen first; the rest load lazily. */
+const EAGER_IMAGES = 2;
 
 export function SearchPage() {
   const { t, i18n } = useLingui();
+  const showsImages = useShowsProductImages();
   const storefront = useStorefront();
   const [params, setParams] = useSearchParams();
   const query = queryFromParams(storefront.locale, params);
@@ -137,8 +149,21 @@ export function SearchPage() {
           ) : null}
           {result && result.items.length > 0 ? (
             <ol className="catalog-results">
-              {result.items.map((product) => (
-                <li key={product.code} className="catalog-card">
+              {result.items.map((product, index) => (
+                <li
+                  key={product.code}
+                  className={
+                    showsImages && product.image
+                      ? 'catalog-card catalog-card--with-image'
+                      : 'catalog-card'
+                  }
+                >
+                  <ProductImage
+                    product={product}
+                    alt=""
+                    eager={index < EAGER_IMAGES}
+                    className="catalog-card__image"
+                  />
                   <h2 className="catalog-card__name">
                     <Link to={`/${storefront.locale}/p/${product.code}`}>{product.name}</Link>
                   </h2>
@@ -152,6 +177,7 @@ export function SearchPage() {
                     <span>
                       <LevelLabel level={product.qualificationLevel} />
                     </span>
+                    <Upc product={product} />
                   </p>
                   <div className="catalog-card__buy">
                     <Price product={product} />

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Bootstrap } from '../../../../../domain/shared/bootstrap';
 import { bootstrapQuerySchema } from '../../../../../domain/shared/bootstrap';
-import { flagContext } from '../../../../../domain/flags/context';
+import { flagContextFor } from '../../../../../domain/flags/context';
 import type { HostLocales } from '../../../../../domain/storefront/resolve-locale';
 import { storefrontFor } from '../../../../../domain/storefront/storefronts';
 import { ensureVisitorCookie } from '../../../acting/plugin';
@@ -22,6 +22,14 @@ export interface BrowserIdentityConfig {
   readonly apiResource: string;
 }
 
+/** The visitor's country as a proxy in front named it, or null when unknown. */
+export function visitorCountry(request: FastifyRequest, countryHeader: string): string | null {
+  const header = request.headers[countryHeader];
+  const raw = (Array.isArray(header) ? header[0] : header)?.trim().toUpperCase() ?? '';
+  // 'XX' and 'T1' are what CDNs send for unknown and Tor visitors.
+  return /^[A-Z]{2}$/.test(raw) && raw !== 'XX' ? raw : null;
+}
+
 export function registerBootstrapRoutes(
   app: FastifyInstance,
   flags: FlagService,
@@ -37,18 +45,10 @@ export function registerBootstrapRoutes(
     async (request, reply): Promise<Bootstrap> => {
       const { locale } = bootstrapQuerySchema.parse(request.query);
       const signIn = identity(request);
-      const header = request.headers[config.countryHeader];
-      const raw = (Array.isArray(header) ? header[0] : header)?.trim().toUpperCase() ?? '';
-      // 'XX' and 'T1' are what CDNs send for unknown and Tor visitors.
-      const country = /^[A-Z]{2}$/.test(raw) && raw !== 'XX' ? raw : null;
-      const storefront = storefrontFor(locale);
-      const context = flagContext({
-        userId: null,
-        siteUid: storefront.storeId,
-        storeUid: storefront.storeId,
-        locale,
-        country: country ?? storefront.defaultCountry,
-      });
+      const country = visitorCountry(request, config.countryHeader);
+      // The bootstrap is the visitor's (it may be cached on the device and shared by the
+      // service worker): a signed-in user's own flags come from GET /api/flags.
+      const context = flagContextFor(null, storefrontFor(locale), country);
       reply.header('cache-control', 'no-store');
       ensureVisitorCookie(request, reply, secureCookies);
       return {

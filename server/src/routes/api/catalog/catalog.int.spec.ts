@@ -3,6 +3,8 @@
  * code, a word of the name, the program), filters, facets, sorting and pages; products and
  * their store prices; the offline index; bad input answered with 400.
  */
+import { access } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +13,9 @@ import {
   type ProductDetail,
   type SearchResult,
 } from '../../../../../domain/catalog/catalog';
+import { isUpc } from '../../../../../domain/catalog/upc';
 import { buildTestApp } from '../../../../../tests/support/app';
+import { ROOT_DIR } from '../../../config';
 import { testDatabaseTargets, type TestDatabase } from '../../../../../tests/support/databases';
 import { listPriceMinor, seedProducts, STORE_RATES } from '../../../db/catalog-seed';
 import { seedIfEmpty } from '../../../db/seed';
@@ -188,5 +192,21 @@ describe.each(testDatabaseTargets())('catalog API on $kind', (target) => {
     expect(index.currency).toBe('NZD');
     expect(index.items).toHaveLength(seeded.length);
     expect(response.headers['cache-control']).toContain('max-age');
+  });
+
+  it("gives every product its own valid UPC and its family's picture (decision 058)", async () => {
+    const product = (
+      await app.inject('/api/catalog/products/WRI3-KIT?locale=en-us')
+    ).json<ProductDetail>();
+    expect(product.upc).toBe(seeded.find((p) => p.code === 'WRI3-KIT')?.upc);
+    expect(product.image).toBe('/products/wri3.svg');
+    const found = await search('locale=en-us&q=WRI3-KIT');
+    expect(found.items[0]).toMatchObject({ code: 'WRI3-KIT', upc: product.upc });
+    const upcs = seeded.map((p) => p.upc);
+    expect(new Set(upcs).size).toBe(upcs.length);
+    expect(upcs.every(isUpc)).toBe(true);
+    for (const image of new Set(seeded.map((p) => p.image))) {
+      await expect(access(path.join(ROOT_DIR, 'public', image))).resolves.toBeUndefined();
+    }
   });
 });
