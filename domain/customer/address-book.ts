@@ -73,6 +73,8 @@ export interface SavedPaymentMethod {
   readonly expYear: number;
   readonly holderName: string;
   readonly billingAddressId: string | null;
+  /** The buyer's default card, offered first at checkout (at most one). */
+  readonly isDefault: boolean;
 }
 
 export type AccountType = 'PERSONAL' | 'ORGANIZATION';

@@ -131,14 +131,22 @@ const cardColumns = {
   expYear: paymentMethods.expYear,
   holderName: paymentMethods.holderName,
   billingAddressId: paymentMethods.billingAddressId,
+  isDefault: paymentMethods.isDefault,
 };
 
 export async function listPaymentMethods(db: Db, userId: string): Promise<SavedPaymentMethod[]> {
-  return db
-    .select(cardColumns)
-    .from(paymentMethods)
-    .where(eq(paymentMethods.userId, userId))
-    .orderBy(asc(paymentMethods.createdAt));
+  return (
+    db
+      .select(cardColumns)
+      .from(paymentMethods)
+      .where(eq(paymentMethods.userId, userId))
+      // The default card first: checkout offers it first (decision 056).
+      .orderBy(
+        desc(paymentMethods.isDefault),
+        asc(paymentMethods.createdAt),
+        asc(paymentMethods.id),
+      )
+  );
 }
 
 export async function findPaymentMethod(
@@ -152,15 +160,6 @@ export async function findPaymentMethod(
     .from(paymentMethods)
     .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)));
   return row;
-}
-
-export async function deletePaymentMethod(db: Db, userId: string, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const deleted = await db
-    .delete(paymentMethods)
-    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)))
-    .returning({ id: paymentMethods.id });
-  return deleted.length > 0;
 }
 
 /** The accounts the user is a member of (account list order), with their programmes. */

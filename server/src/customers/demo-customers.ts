@@ -291,6 +291,33 @@ export async function seedDemoCustomers(db: Db): Promise<void> {
         expYear: 2029,
         holderName: 'Dana Reyes',
         billingAddressId: danaClinic,
+        isDefault: true,
+        createdAt: new Date('2026-01-01T00:00:00Z'),
+      },
+      // Payment Cards (decision 056): a card to make the default and one to remove.
+      {
+        id: randomUUID(),
+        userId: dana,
+        gatewayToken: newSeededToken(),
+        brand: 'mastercard',
+        last4: '5454',
+        expMonth: 6,
+        expYear: 2030,
+        holderName: 'Dana Reyes',
+        billingAddressId: danaClinic,
+        createdAt: new Date('2026-01-02T00:00:00Z'),
+      },
+      {
+        id: randomUUID(),
+        userId: dana,
+        gatewayToken: newSeededToken(),
+        brand: 'amex',
+        last4: '0005',
+        expMonth: 1,
+        expYear: 2031,
+        holderName: 'Dana Reyes',
+        billingAddressId: null,
+        createdAt: new Date('2026-01-03T00:00:00Z'),
       },
       {
         id: randomUUID(),
@@ -302,6 +329,7 @@ export async function seedDemoCustomers(db: Db): Promise<void> {
         expYear: 2028,
         holderName: 'Sam Okafor',
         billingAddressId: samClinic,
+        isDefault: true,
       },
     ]);
   });

@@ -297,6 +297,8 @@ export const paymentMethods = pgTable('payment_methods', {
   billingAddressId: uuid('billing_address_id').references(() => addresses.id, {
     onDelete: 'set null',
   }),
+  /** The buyer's default card (at most one per buyer; migration 026). */
+  isDefault: boolean('is_default').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
