@@ -3,6 +3,7 @@
  * spec lists (/addresses, /preferences, /qualifications, /profile-details, ...). The router
  * wraps each as a buyer's page: the server renders its frame and a skeleton with its heading.
  */
+import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { RouteObject } from 'react-router';
 
@@ -25,5 +26,10 @@ export function inBothForms(
 
 /** Every account page, in the account menu's order. */
 export function accountRoutes(): AccountRoute[] {
-  return [];
+  return [
+    ...inBothForms('payment-cards', msg`Payment Cards`, async () => {
+      const m = await import('../features/account/payment-cards/payment-cards-page');
+      return { Component: m.PaymentCardsPage, loader: m.paymentCardsLoader };
+    }),
+  ];
 }
