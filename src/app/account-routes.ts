@@ -31,5 +31,13 @@ export function accountRoutes(): AccountRoute[] {
       const m = await import('../features/account/payment-cards/payment-cards-page');
       return { Component: m.PaymentCardsPage, loader: m.paymentCardsLoader };
     }),
+    ...inBothForms('accounts', msg`Accounts`, async () => {
+      const m = await import('../features/account/accounts/accounts-pages');
+      return { Component: m.AccountsPage, loader: m.accountsLoader };
+    }),
+    ...inBothForms('accounts/:id/members', msg`Members`, async () => {
+      const m = await import('../features/account/accounts/accounts-pages');
+      return { Component: m.MembersPage, loader: m.membersLoader };
+    }),
   ];
 }
