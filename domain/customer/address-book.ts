@@ -93,6 +93,12 @@ export interface CustomerAccountSummary {
     readonly platform: 'q-global' | 'aimswebplus';
     readonly accountNumber: string;
   }[];
+  /** Duplicate account numbers merged into this account (SPEC 6), oldest merge first. */
+  readonly mergedAccounts: readonly {
+    readonly accountNumber: string;
+    /** YYYY-MM-DD. */
+    readonly mergedOn: string;
+  }[];
 }
 
 export interface AccountMember {

@@ -8,3 +8,13 @@ where id in (
 );
 
 create unique index payment_methods_one_default on payment_methods (user_id) where is_default;
+
+-- Merged duplicate accounts (SPEC 6, decision 056): an account number merged into another,
+-- whose notice the Accounts page shows on the account that remains.
+create table customer_account_merges (
+  merged_number text primary key,
+  customer_id uuid not null references customer_accounts (id) on delete cascade,
+  merged_on date not null
+);
+
+create index customer_account_merges_customer on customer_account_merges (customer_id);

@@ -68,6 +68,11 @@ test('Dana’s accounts: numbers, roles, discounts, Account not listed, leaving;
   await expect(lakeshore).toContainText('Organization');
   await expect(lakeshore.getByTestId('account-role')).toHaveText('Member');
   await expect(personal.getByTestId('account-discounts')).toBeVisible();
+  // The duplicate merged into her personal account says so (SPEC 6).
+  await expect(personal.getByTestId('account-merged')).toHaveText(
+    `Account ${DEMO_ACCOUNTS.danaMerged} was a duplicate of this account and was merged into it on March 14, 2026. Its orders, quotes and invoices are now under account ${DEMO_ACCOUNTS.danaPersonal}.`,
+  );
+  await expect(lakeshore.getByTestId('account-merged')).toHaveCount(0);
   await expect(personal.getByRole('button', { name: /^Leave organization/ })).toHaveCount(0);
   await axe(page, '#main');
 

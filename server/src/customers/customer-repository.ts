@@ -19,6 +19,7 @@ import type { AccountDiscount, CartAccount } from '../../../domain/cart/state';
 import type { Db } from '../db/database';
 import {
   addresses,
+  customerAccountMerges,
   customerAccounts,
   customerDiscounts,
   customerMembers,
@@ -232,6 +233,20 @@ export async function listAccounts(db: Db, userId: string): Promise<CustomerAcco
       ),
     )
     .orderBy(asc(platformAccounts.platform), asc(platformAccounts.accountNumber));
+  const merges = await db
+    .select({
+      customerId: customerAccountMerges.customerId,
+      accountNumber: customerAccountMerges.mergedNumber,
+      mergedOn: customerAccountMerges.mergedOn,
+    })
+    .from(customerAccountMerges)
+    .where(
+      inArray(
+        customerAccountMerges.customerId,
+        accounts.map((a) => a.id),
+      ),
+    )
+    .orderBy(asc(customerAccountMerges.mergedOn), asc(customerAccountMerges.mergedNumber));
   return accounts.map((account) => ({
     ...account,
     discounts: account.discounts.map((d) => ({ programme: d.programme, status: d.status })),
@@ -241,6 +256,9 @@ export async function listAccounts(db: Db, userId: string): Promise<CustomerAcco
         platform: p.platform as 'q-global' | 'aimswebplus',
         accountNumber: p.accountNumber,
       })),
+    mergedAccounts: merges
+      .filter((m) => m.customerId === account.id)
+      .map((m) => ({ accountNumber: m.accountNumber, mergedOn: m.mergedOn })),
   }));
 }
 

@@ -12,6 +12,7 @@ import type { Db } from '../db/database';
 import { newSeededToken } from '../payments/sandbox/sandbox-cards';
 import {
   accountInvitations,
+  customerAccountMerges,
   accountQualifiedUsers,
   addresses,
   customerAccounts,
@@ -40,6 +41,8 @@ export const DEMO_ACCOUNTS = {
   riversideAimsweb: 'AW-4821-01',
   /** An organization that invited Dana: found by 'Account not listed'. */
   northgate: '5150',
+  /** A duplicate of Dana's personal account, merged into it (SPEC 6; decision 056). */
+  danaMerged: 'R4W8N2J6H5TB',
 } as const;
 
 export async function seedDemoCustomers(db: Db): Promise<void> {
@@ -90,6 +93,11 @@ export async function seedDemoCustomers(db: Db): Promise<void> {
         accountType: 'ORGANIZATION',
       },
     ]);
+    await tx.insert(customerAccountMerges).values({
+      mergedNumber: DEMO_ACCOUNTS.danaMerged,
+      customerId: danaAccount,
+      mergedOn: '2026-03-14',
+    });
     // Northgate has invited Dana to order on its account; she is not a member yet.
     await tx.insert(accountInvitations).values({ customerId: northgate, email: DANA });
     await tx

@@ -164,6 +164,15 @@ export const customerAccounts = pgTable('customer_accounts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** An account number merged into another (SPEC 6; migration 026). */
+export const customerAccountMerges = pgTable('customer_account_merges', {
+  mergedNumber: text('merged_number').primaryKey(),
+  customerId: uuid('customer_id')
+    .notNull()
+    .references(() => customerAccounts.id, { onDelete: 'cascade' }),
+  mergedOn: date('merged_on', { mode: 'string' }).notNull(),
+});
+
 export const customerMembers = pgTable(
   'customer_members',
   {
@@ -457,6 +466,7 @@ export const schema = {
   scheduledPrices,
   promotions,
   customerAccounts,
+  customerAccountMerges,
   customerMembers,
   customerDiscounts,
   qualifiedUsers,

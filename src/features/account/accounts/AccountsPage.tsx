@@ -148,6 +148,21 @@ function AccountItem({
   return (
     <li className="accounts-page__account" data-testid="customer-account">
       <h2 className="accounts-page__name">{name}</h2>
+      {account.mergedAccounts.map((merged) => {
+        const old = merged.accountNumber;
+        const on = new Intl.DateTimeFormat(i18n.locale, {
+          dateStyle: 'long',
+          timeZone: 'UTC',
+        }).format(new Date(`${merged.mergedOn}T00:00:00Z`));
+        return (
+          <p key={old} className="accounts-page__merged" data-testid="account-merged">
+            <Trans>
+              Account {old} was a duplicate of this account and was merged into it on {on}. Its
+              orders, quotes and invoices are now under account {number}.
+            </Trans>
+          </p>
+        );
+      })}
       <dl className="accounts-page__facts">
         <dt>
           <Trans>Account number</Trans>

@@ -58,6 +58,17 @@ describe.each(testDatabaseTargets())('account membership on $kind', (target) => 
       .json<{ items: AccountMember[] }>()
       .items.map((m) => m.firstName);
 
+  it('names the duplicate accounts merged into an account', async () => {
+    const accounts = (await as(dana, { url: '/api/me/accounts' })).json<{
+      items: CustomerAccountSummary[];
+    }>().items;
+    const own = accounts.find((a) => a.id === personal);
+    expect(own?.mergedAccounts).toEqual([
+      { accountNumber: DEMO_ACCOUNTS.danaMerged, mergedOn: '2026-03-14' },
+    ]);
+    expect(accounts.find((a) => a.id === lakeshore)?.mergedAccounts).toEqual([]);
+  });
+
   it('lets the administrator invite by email, and the invited person add the account', async () => {
     const invited = await as(sam, {
       method: 'POST',
