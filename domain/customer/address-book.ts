@@ -73,6 +73,8 @@ export interface SavedPaymentMethod {
   readonly expYear: number;
   readonly holderName: string;
   readonly billingAddressId: string | null;
+  /** The buyer's default card, offered first at checkout (at most one). */
+  readonly isDefault: boolean;
 }
 
 export type AccountType = 'PERSONAL' | 'ORGANIZATION';
@@ -90,6 +92,12 @@ export interface CustomerAccountSummary {
   readonly platformAccounts: readonly {
     readonly platform: 'q-global' | 'aimswebplus';
     readonly accountNumber: string;
+  }[];
+  /** Duplicate account numbers merged into this account (SPEC 6), oldest merge first. */
+  readonly mergedAccounts: readonly {
+    readonly accountNumber: string;
+    /** YYYY-MM-DD. */
+    readonly mergedOn: string;
   }[];
 }
 

@@ -42,6 +42,8 @@ import { registerCheckoutRoutes } from './routes/api/checkout/index';
 import { registerCommerceRoutes } from './routes/api/commerce/index';
 import { registerMeRoutes } from './routes/api/me/index';
 import { registerQualificationRoutes } from './routes/api/me/qualifications';
+import { registerPaymentCardRoutes } from './routes/api/me/payment-cards';
+import { registerAccountRoutes } from './routes/api/me/accounts';
 import { registerHealthRoutes } from './routes/api/health/index';
 import { registerInteractionRoutes, type SignInOptions } from './routes/auth/interaction';
 import { mountOidcProvider } from './routes/auth/oidc-mount';
@@ -295,6 +297,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   registerMeRoutes(app, options.database.db, { identities, identity });
   registerQualificationRoutes(app, { db, commands });
+  registerPaymentCardRoutes(app, { db: options.database.db, payments });
+  registerAccountRoutes(app, options.database.db);
   if (payments instanceof SandboxGateway) await registerPaymentSandboxRoutes(app, db);
   registerCheckoutRoutes(app, db, {
     flags: options.flags,

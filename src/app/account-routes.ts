@@ -27,7 +27,7 @@ export function inBothForms(
 
 /** Every account page, in the account menu's order. */
 export function accountRoutes(): AccountRoute[] {
-  return [...qualificationRoutes()];
+  return [...cardAndAccountRoutes(), ...qualificationRoutes()];
 }
 
 /** Qualifications (decision 057): the list, and add-{kind} and edit-{kind}/{id} below it. */
@@ -48,5 +48,23 @@ function qualificationRoutes(): AccountRoute[] {
       ...inBothForms(`qualifications/add-${kind}`, msg`Qualifications`, formPage),
       ...inBothForms(`qualifications/edit-${kind}/:id`, msg`Qualifications`, formPage),
     ]),
+  ];
+}
+
+/** Payment cards and accounts (decision 056). */
+function cardAndAccountRoutes(): AccountRoute[] {
+  return [
+    ...inBothForms('payment-cards', msg`Payment Cards`, async () => {
+      const m = await import('../features/account/payment-cards/payment-cards-page');
+      return { Component: m.PaymentCardsPage, loader: m.paymentCardsLoader };
+    }),
+    ...inBothForms('accounts', msg`Accounts`, async () => {
+      const m = await import('../features/account/accounts/accounts-pages');
+      return { Component: m.AccountsPage, loader: m.accountsLoader };
+    }),
+    ...inBothForms('accounts/:id/members', msg`Members`, async () => {
+      const m = await import('../features/account/accounts/accounts-pages');
+      return { Component: m.MembersPage, loader: m.membersLoader };
+    }),
   ];
 }

@@ -510,5 +510,7 @@ export async function saveCardToProfile(
     expMonth: card.expMonth,
     expYear: card.expYear,
     holderName: card.holderName,
+    // A buyer's first card is their default (decision 056).
+    isDefault: cards.length === 0,
   });
 }

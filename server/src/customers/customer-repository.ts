@@ -19,6 +19,7 @@ import type { AccountDiscount, CartAccount } from '../../../domain/cart/state';
 import type { Db } from '../db/database';
 import {
   addresses,
+  customerAccountMerges,
   customerAccounts,
   customerDiscounts,
   customerMembers,
@@ -131,14 +132,22 @@ const cardColumns = {
   expYear: paymentMethods.expYear,
   holderName: paymentMethods.holderName,
   billingAddressId: paymentMethods.billingAddressId,
+  isDefault: paymentMethods.isDefault,
 };
 
 export async function listPaymentMethods(db: Db, userId: string): Promise<SavedPaymentMethod[]> {
-  return db
-    .select(cardColumns)
-    .from(paymentMethods)
-    .where(eq(paymentMethods.userId, userId))
-    .orderBy(asc(paymentMethods.createdAt));
+  return (
+    db
+      .select(cardColumns)
+      .from(paymentMethods)
+      .where(eq(paymentMethods.userId, userId))
+      // The default card first: checkout offers it first (decision 056).
+      .orderBy(
+        desc(paymentMethods.isDefault),
+        asc(paymentMethods.createdAt),
+        asc(paymentMethods.id),
+      )
+  );
 }
 
 export async function findPaymentMethod(
@@ -152,15 +161,6 @@ export async function findPaymentMethod(
     .from(paymentMethods)
     .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)));
   return row;
-}
-
-export async function deletePaymentMethod(db: Db, userId: string, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const deleted = await db
-    .delete(paymentMethods)
-    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)))
-    .returning({ id: paymentMethods.id });
-  return deleted.length > 0;
 }
 
 /** The accounts the user is a member of (account list order), with their programmes. */
@@ -233,6 +233,20 @@ export async function listAccounts(db: Db, userId: string): Promise<CustomerAcco
       ),
     )
     .orderBy(asc(platformAccounts.platform), asc(platformAccounts.accountNumber));
+  const merges = await db
+    .select({
+      customerId: customerAccountMerges.customerId,
+      accountNumber: customerAccountMerges.mergedNumber,
+      mergedOn: customerAccountMerges.mergedOn,
+    })
+    .from(customerAccountMerges)
+    .where(
+      inArray(
+        customerAccountMerges.customerId,
+        accounts.map((a) => a.id),
+      ),
+    )
+    .orderBy(asc(customerAccountMerges.mergedOn), asc(customerAccountMerges.mergedNumber));
   return accounts.map((account) => ({
     ...account,
     discounts: account.discounts.map((d) => ({ programme: d.programme, status: d.status })),
@@ -242,6 +256,9 @@ export async function listAccounts(db: Db, userId: string): Promise<CustomerAcco
         platform: p.platform as 'q-global' | 'aimswebplus',
         accountNumber: p.accountNumber,
       })),
+    mergedAccounts: merges
+      .filter((m) => m.customerId === account.id)
+      .map((m) => ({ accountNumber: m.accountNumber, mergedOn: m.mergedOn })),
   }));
 }
 

@@ -12,6 +12,7 @@ import type { Db } from '../db/database';
 import { newSeededToken } from '../payments/sandbox/sandbox-cards';
 import {
   accountInvitations,
+  customerAccountMerges,
   accountQualifiedUsers,
   addresses,
   customerAccounts,
@@ -40,6 +41,8 @@ export const DEMO_ACCOUNTS = {
   riversideAimsweb: 'AW-4821-01',
   /** An organization that invited Dana: found by 'Account not listed'. */
   northgate: '5150',
+  /** A duplicate of Dana's personal account, merged into it (SPEC 6; decision 056). */
+  danaMerged: 'R4W8N2J6H5TB',
 } as const;
 
 export async function seedDemoCustomers(db: Db): Promise<void> {
@@ -90,6 +93,11 @@ export async function seedDemoCustomers(db: Db): Promise<void> {
         accountType: 'ORGANIZATION',
       },
     ]);
+    await tx.insert(customerAccountMerges).values({
+      mergedNumber: DEMO_ACCOUNTS.danaMerged,
+      customerId: danaAccount,
+      mergedOn: '2026-03-14',
+    });
     // Northgate has invited Dana to order on its account; she is not a member yet.
     await tx.insert(accountInvitations).values({ customerId: northgate, email: DANA });
     await tx
@@ -306,6 +314,33 @@ export async function seedDemoCustomers(db: Db): Promise<void> {
         expYear: 2029,
         holderName: 'Dana Reyes',
         billingAddressId: danaClinic,
+        isDefault: true,
+        createdAt: new Date('2026-01-01T00:00:00Z'),
+      },
+      // Payment Cards (decision 056): a card to make the default and one to remove.
+      {
+        id: randomUUID(),
+        userId: dana,
+        gatewayToken: newSeededToken(),
+        brand: 'mastercard',
+        last4: '5454',
+        expMonth: 6,
+        expYear: 2030,
+        holderName: 'Dana Reyes',
+        billingAddressId: danaClinic,
+        createdAt: new Date('2026-01-02T00:00:00Z'),
+      },
+      {
+        id: randomUUID(),
+        userId: dana,
+        gatewayToken: newSeededToken(),
+        brand: 'amex',
+        last4: '0005',
+        expMonth: 1,
+        expYear: 2031,
+        holderName: 'Dana Reyes',
+        billingAddressId: null,
+        createdAt: new Date('2026-01-03T00:00:00Z'),
       },
       {
         id: randomUUID(),
@@ -317,6 +352,7 @@ export async function seedDemoCustomers(db: Db): Promise<void> {
         expYear: 2028,
         holderName: 'Sam Okafor',
         billingAddressId: samClinic,
+        isDefault: true,
       },
     ]);
   });

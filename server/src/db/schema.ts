@@ -166,6 +166,15 @@ export const customerAccounts = pgTable('customer_accounts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** An account number merged into another (SPEC 6; migration 026). */
+export const customerAccountMerges = pgTable('customer_account_merges', {
+  mergedNumber: text('merged_number').primaryKey(),
+  customerId: uuid('customer_id')
+    .notNull()
+    .references(() => customerAccounts.id, { onDelete: 'cascade' }),
+  mergedOn: date('merged_on', { mode: 'string' }).notNull(),
+});
+
 export const customerMembers = pgTable(
   'customer_members',
   {
@@ -314,6 +323,8 @@ export const paymentMethods = pgTable('payment_methods', {
   billingAddressId: uuid('billing_address_id').references(() => addresses.id, {
     onDelete: 'set null',
   }),
+  /** The buyer's default card (at most one per buyer; migration 026). */
+  isDefault: boolean('is_default').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -472,6 +483,7 @@ export const schema = {
   scheduledPrices,
   promotions,
   customerAccounts,
+  customerAccountMerges,
   customerMembers,
   customerDiscounts,
   qualifiedUsers,

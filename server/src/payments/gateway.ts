@@ -29,6 +29,11 @@ export interface ChargeInput {
   readonly idempotencyKey: string;
 }
 
+/** What checking a card with its issuer, charging nothing, came to. */
+export type VerificationResult =
+  | { readonly status: 'verified'; readonly card: CardSummary }
+  | { readonly status: 'declined'; readonly reason: DeclineReason };
+
 export interface SaveCardInput {
   /** The one-time token of the card, charged or not. */
   readonly token: string;
@@ -47,6 +52,13 @@ export interface PaymentGateway {
    * of a card against this, never trusting the browser's word.
    */
   describe(token: string): Promise<CardSummary | null>;
+  /**
+   * Checks the card behind a one-time token with its issuer without charging it (a
+   * zero-amount check), before it is saved with no order (Payment Cards): a card the issuer
+   * refuses is declined with the reason a charge would have. Null when the token is unknown,
+   * expired or already used. The token stays usable for `saveCard`.
+   */
+  verify(token: string): Promise<VerificationResult | null>;
   /** A one-time token made reusable for a buyer (Payment Cards); the same pair, the same card. */
   saveCard(input: SaveCardInput): Promise<TokenizedCard>;
   /**

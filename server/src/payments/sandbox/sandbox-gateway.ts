@@ -25,6 +25,7 @@ import {
   type DeclineReason,
   type PaymentGateway,
   type SaveCardInput,
+  type VerificationResult,
 } from '../gateway';
 import {
   behaviourOf,
@@ -144,6 +145,17 @@ export class SandboxGateway implements PaymentGateway {
   async describe(token: string): Promise<CardSummary | null> {
     const row = await this.usableToken(this.db, token);
     return row ? summaryOfRow(row) : null;
+  }
+
+  async verify(token: string): Promise<VerificationResult | null> {
+    const row = await this.usableToken(this.db, token);
+    if (!row) return null;
+    const behaviour = row.behaviour as SandboxBehaviour;
+    if (behaviour !== 'approve') return { status: 'declined', reason: DECLINE_OF[behaviour] };
+    if (isCardExpired({ year: row.expYear, month: row.expMonth }, earliestMonth(this.now()))) {
+      return { status: 'declined', reason: 'expired-card' };
+    }
+    return { status: 'verified', card: summaryOfRow(row) };
   }
 
   async saveCard({ token, customerRef }: SaveCardInput): Promise<TokenizedCard> {

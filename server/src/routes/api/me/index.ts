@@ -1,6 +1,7 @@
 /**
- * The caller's own records: address book, saved cards, customer accounts (and, for their
- * members, an organization's members); qualifications are in qualifications.ts. Anonymous calls get 401; another
+ * The caller's own records: address book and customer accounts (and, for their members, an
+ * organization's members); saved cards are in payment-cards.ts, qualifications in
+ * qualifications.ts. Anonymous calls get 401; another
  * user's ids get 404, exactly like ids that do not exist, so nothing reveals what others
  * have. Never cached.
  */
@@ -17,13 +18,10 @@ import {
   accountMembers,
   createAddress,
   deleteAddress,
-  deletePaymentMethod,
   findAccount,
   findAddress,
-  findPaymentMethod,
   listAccounts,
   listAddresses,
-  listPaymentMethods,
 } from '../../../customers/customer-repository';
 import type { Db } from '../../../db/database';
 import { errorBody } from '../../../plugins/errors';
@@ -66,32 +64,6 @@ export function registerMeRoutes(
     if (!(await deleteAddress(db, user.id, id))) return notFound(reply, 'address');
     return reply.code(204).send();
   });
-
-  app.get('/api/me/payment-methods', { config: { access: 'buyer' } }, async (request) => {
-    const user = actingBuyer(request);
-    return { items: await listPaymentMethods(db, user.id) };
-  });
-
-  app.get(
-    '/api/me/payment-methods/:id',
-    { config: { access: 'buyer' } },
-    async (request, reply) => {
-      const user = actingBuyer(request);
-      const { id } = idParams.parse(request.params);
-      return (await findPaymentMethod(db, user.id, id)) ?? notFound(reply, 'card');
-    },
-  );
-
-  app.delete(
-    '/api/me/payment-methods/:id',
-    { config: { access: 'buyer' } },
-    async (request, reply) => {
-      const user = actingBuyer(request);
-      const { id } = idParams.parse(request.params);
-      if (!(await deletePaymentMethod(db, user.id, id))) return notFound(reply, 'card');
-      return reply.code(204).send();
-    },
-  );
 
   app.get('/api/me/accounts', { config: { access: 'buyer' } }, async (request) => {
     const user = actingBuyer(request);

@@ -95,8 +95,16 @@ describe.each(testDatabaseTargets())('a user’s own records on $kind', (target)
   it('gives each user their own saved cards, as tokens’ details only', async () => {
     const dana = await as<{ items: SavedPaymentMethod[] }>('dana', '/api/me/payment-methods');
     const sam = await as<{ items: SavedPaymentMethod[] }>('sam', '/api/me/payment-methods');
+    // The default card first (decision 056).
     expect(dana.body.items).toEqual([
-      expect.objectContaining({ brand: 'visa', last4: '4242', holderName: 'Dana Reyes' }),
+      expect.objectContaining({
+        brand: 'visa',
+        last4: '4242',
+        holderName: 'Dana Reyes',
+        isDefault: true,
+      }),
+      expect.objectContaining({ brand: 'mastercard', last4: '5454', isDefault: false }),
+      expect.objectContaining({ brand: 'amex', last4: '0005', isDefault: false }),
     ]);
     expect(JSON.stringify(dana.body)).not.toContain('sandbox_pm_');
     const samsCard = sam.body.items[0]?.id ?? '';

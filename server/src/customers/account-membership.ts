@@ -1,0 +1,161 @@
+/**
+ * Membership of customer accounts from the Accounts page (SPEC 1, 2.7, 6; decision 056): an
+ * organisation's administrator invites a person by email (they add the account with 'Account
+ * not listed', as at checkout) or removes a member or an invitation by email; a member leaves
+ * an organisation. Each answers an account the caller is no member of as one that does not
+ * exist, and a member who is no administrator with `not-administrator`.
+ */
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { managesMembers } from '../../../domain/customer/accounts';
+import type { Db } from '../db/database';
+import {
+  accountInvitations,
+  accountQualifiedUsers,
+  customerAccounts,
+  customerMembers,
+  users,
+} from '../db/schema';
+import { isUuid } from './customer-repository';
+
+export type MembershipOutcome =
+  | 'done'
+  | 'not-found'
+  | 'not-administrator'
+  | 'already-member'
+  | 'not-member'
+  | 'remove-yourself'
+  | 'personal'
+  | 'last-administrator';
+
+async function callerIn(db: Db, userId: string, accountId: string) {
+  if (!isUuid(accountId)) return undefined;
+  const [row] = await db
+    .select({ role: customerMembers.role, type: customerAccounts.accountType })
+    .from(customerMembers)
+    .innerJoin(customerAccounts, eq(customerAccounts.id, customerMembers.customerId))
+    .where(and(eq(customerMembers.customerId, accountId), eq(customerMembers.userId, userId)));
+  return row;
+}
+
+async function memberByEmail(db: Db, accountId: string, email: string) {
+  const [row] = await db
+    .select({ userId: customerMembers.userId })
+    .from(customerMembers)
+    .innerJoin(users, eq(users.id, customerMembers.userId))
+    .where(
+      and(
+        eq(customerMembers.customerId, accountId),
+        eq(sql`lower(${users.email})`, email.toLowerCase()),
+      ),
+    );
+  return row;
+}
+
+/** The invitations an administrator sees; undefined: not theirs to see (404/403 by role). */
+export async function pendingInvitations(
+  db: Db,
+  userId: string,
+  accountId: string,
+): Promise<readonly string[] | 'not-found' | 'not-administrator'> {
+  const caller = await callerIn(db, userId, accountId);
+  if (!caller || caller.type !== 'ORGANIZATION') return 'not-found';
+  if (!managesMembers(caller.role)) return 'not-administrator';
+  const rows = await db
+    .select({ email: accountInvitations.email })
+    .from(accountInvitations)
+    .where(eq(accountInvitations.customerId, accountId))
+    .orderBy(accountInvitations.email);
+  return rows.map((r) => r.email);
+}
+
+export async function inviteMember(
+  db: Db,
+  userId: string,
+  accountId: string,
+  email: string,
+): Promise<MembershipOutcome> {
+  const caller = await callerIn(db, userId, accountId);
+  if (!caller || caller.type !== 'ORGANIZATION') return 'not-found';
+  if (!managesMembers(caller.role)) return 'not-administrator';
+  if (await memberByEmail(db, accountId, email)) return 'already-member';
+  await db
+    .insert(accountInvitations)
+    .values({ customerId: accountId, email: email.toLowerCase() })
+    .onConflictDoNothing();
+  return 'done';
+}
+
+/** Removes the member with this email, or the invitation to it. */
+export async function removeMember(
+  db: Db,
+  userId: string,
+  accountId: string,
+  email: string,
+): Promise<MembershipOutcome> {
+  const caller = await callerIn(db, userId, accountId);
+  if (!caller || caller.type !== 'ORGANIZATION') return 'not-found';
+  if (!managesMembers(caller.role)) return 'not-administrator';
+  const member = await memberByEmail(db, accountId, email);
+  if (member?.userId === userId) return 'remove-yourself';
+  return db.transaction(async (tx) => {
+    const invitations = await tx
+      .delete(accountInvitations)
+      .where(
+        and(
+          eq(accountInvitations.customerId, accountId),
+          eq(sql`lower(${accountInvitations.email})`, email.toLowerCase()),
+        ),
+      )
+      .returning({ email: accountInvitations.email });
+    const members = member
+      ? await tx
+          .delete(customerMembers)
+          .where(
+            and(
+              eq(customerMembers.customerId, accountId),
+              eq(customerMembers.userId, member.userId),
+            ),
+          )
+          .returning({ userId: customerMembers.userId })
+      : [];
+    if (member) await dropQualifiedUser(tx, accountId, member.userId);
+    return invitations.length + members.length > 0 ? 'done' : 'not-member';
+  });
+}
+
+/** The caller leaves an organisation; its only administrator cannot. */
+export async function leaveAccount(
+  db: Db,
+  userId: string,
+  accountId: string,
+): Promise<MembershipOutcome> {
+  const caller = await callerIn(db, userId, accountId);
+  if (!caller) return 'not-found';
+  if (caller.type !== 'ORGANIZATION') return 'personal';
+  return db.transaction(async (tx) => {
+    if (managesMembers(caller.role)) {
+      const others = await tx
+        .select({ role: customerMembers.role })
+        .from(customerMembers)
+        .where(and(eq(customerMembers.customerId, accountId), ne(customerMembers.userId, userId)));
+      if (!others.some((o) => managesMembers(o.role))) return 'last-administrator';
+    }
+    await tx
+      .delete(customerMembers)
+      .where(and(eq(customerMembers.customerId, accountId), eq(customerMembers.userId, userId)));
+    await dropQualifiedUser(tx, accountId, userId);
+    return 'done';
+  });
+}
+
+/** Someone no longer a member is no longer one of the account's qualified users either. */
+async function dropQualifiedUser(db: Db, accountId: string, userId: string): Promise<void> {
+  await db
+    .delete(accountQualifiedUsers)
+    .where(
+      and(
+        eq(accountQualifiedUsers.customerId, accountId),
+        eq(accountQualifiedUsers.userId, userId),
+      ),
+    );
+}

@@ -1,0 +1,103 @@
+/**
+ * The Accounts page's changes (SPEC 1, 2.7, 6; decision 056): an organisation's administrator
+ * sees its pending invitations, invites a person by email and removes a member or invitation
+ * by email; a member leaves an organisation. An account the caller is no member of is 404,
+ * as one that does not exist; a member who is no administrator 403 in words; bad input 400.
+ * 'Account not listed' is checkout's (`POST /api/checkout/accounts/claim`).
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import * as z from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  memberEmailRequestSchema,
+} from '../../../../../domain/customer/accounts';
+import { requestText } from '../../../../../domain/validation/fields';
+import { actingBuyer } from '../../../acting/plugin';
+import {
+  inviteMember,
+  leaveAccount,
+  pendingInvitations,
+  removeMember,
+  type MembershipOutcome,
+} from '../../../customers/account-membership';
+import type { Db } from '../../../db/database';
+import { errorBody } from '../../../plugins/errors';
+import { ruleBody } from '../checkout/index';
+
+const idParams = z.object({ id: requestText(64).min(1) });
+
+function answer(reply: FastifyReply, outcome: MembershipOutcome) {
+  switch (outcome) {
+    case 'done':
+      return reply.code(204).send();
+    case 'not-found':
+      return reply.code(404).send(errorBody('not_found', 'No such account.'));
+    case 'not-administrator':
+      return reply
+        .code(403)
+        .send(ruleBody('accounts.not-administrator', ACCOUNT_MESSAGES.notAdministrator));
+    case 'already-member':
+      return reply
+        .code(409)
+        .send(ruleBody('accounts.already-member', ACCOUNT_MESSAGES.alreadyMember));
+    case 'not-member':
+      return reply.code(422).send(ruleBody('accounts.not-member', ACCOUNT_MESSAGES.notMember));
+    case 'remove-yourself':
+      return reply
+        .code(422)
+        .send(ruleBody('accounts.remove-yourself', ACCOUNT_MESSAGES.removeYourself));
+    case 'personal':
+      return reply
+        .code(422)
+        .send(ruleBody('accounts.personal-cannot-be-left', ACCOUNT_MESSAGES.personalCannotBeLeft));
+    case 'last-administrator':
+      return reply
+        .code(422)
+        .send(ruleBody('accounts.last-administrator', ACCOUNT_MESSAGES.lastAdministrator));
+  }
+}
+
+export function registerAccountRoutes(app: FastifyInstance, db: Db): void {
+  app.get(
+    '/api/me/accounts/:id/invitations',
+    { config: { access: 'buyer' } },
+    async (request, reply) => {
+      const user = actingBuyer(request);
+      const { id } = idParams.parse(request.params);
+      const found = await pendingInvitations(db, user.id, id);
+      return typeof found === 'string' ? answer(reply, found) : { items: found };
+    },
+  );
+
+  app.post(
+    '/api/me/accounts/:id/invitations',
+    { config: { access: 'buyer' } },
+    async (request, reply) => {
+      const user = actingBuyer(request);
+      const { id } = idParams.parse(request.params);
+      const { email } = memberEmailRequestSchema.parse(request.body);
+      return answer(reply, await inviteMember(db, user.id, id, email));
+    },
+  );
+
+  app.post(
+    '/api/me/accounts/:id/members/remove',
+    { config: { access: 'buyer' } },
+    async (request, reply) => {
+      const user = actingBuyer(request);
+      const { id } = idParams.parse(request.params);
+      const { email } = memberEmailRequestSchema.parse(request.body);
+      return answer(reply, await removeMember(db, user.id, id, email));
+    },
+  );
+
+  app.post(
+    '/api/me/accounts/:id/leave',
+    { config: { access: 'buyer' } },
+    async (request, reply) => {
+      const user = actingBuyer(request);
+      const { id } = idParams.parse(request.params);
+      return answer(reply, await leaveAccount(db, user.id, id));
+    },
+  );
+}

@@ -1,0 +1,164 @@
+/**
+ * Accounts (SPEC 1, 2.7, 6; decision 056), on a store of this spec's own (it changes the demo
+ * accounts): Dana opens Accounts from the account menu and sees her accounts with their
+ * numbers, her roles and the discounts; adds Northgate, which invited her, with 'Account not
+ * listed'; leaves Lakeshore. Offline, the accounts seen before, with the notice. Sam, the
+ * administrator of Riverside 4821, sees its members, invites a person and removes Priya by
+ * email. On a tablet and a phone, axe clean and nothing wider than the screen.
+ */
+import { rm } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../server/src/customers/demo-customers';
+import { launchStoreProcess, type StoreProcess } from '../support/server-process';
+import { tempDir } from '../support/temp-dir';
+import { expect, test } from './fixtures';
+import { axe } from './support/checkout-steps';
+import { accountButton, DANA, SAM, signInFromHeader, signOutFromHeader } from './support/sign-in';
+import { workerControls } from './support/worker';
+
+let store: StoreProcess | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  const dataDir = await tempDir('store-e2e-accounts-');
+  store = await launchStoreProcess({ dataDir, readyTimeoutMs: 80_000 });
+});
+
+test.afterAll(async () => {
+  if (!store) return;
+  await store.stop('SIGTERM');
+  await rm(store.dataDir, { recursive: true, force: true });
+});
+
+function origin(): string {
+  if (!store) throw new Error('The store of this spec did not start.');
+  return store.url;
+}
+
+async function fitsTheScreen(page: Page) {
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+    ),
+  ).toBe(true);
+}
+
+const account = (page: Page, number: string) =>
+  page.getByTestId('customer-account').filter({
+    has: page.getByTestId('account-number').getByText(number, { exact: true }),
+  });
+
+test('Dana’s accounts: numbers, roles, discounts, Account not listed, leaving; Sam manages Riverside’s members', async ({
+  page,
+  pageErrors,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.goto(`${origin()}/en-us/`);
+  await signInFromHeader(page, DANA);
+  await accountButton(page, DANA.firstName).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Accounts' }).click();
+  await expect(page).toHaveURL(/\/en-us\/my-account\/accounts$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accounts');
+
+  const personal = account(page, DEMO_ACCOUNTS.danaPersonal);
+  const lakeshore = account(page, DEMO_ACCOUNTS.lakeshore);
+  await expect(personal).toContainText('Personal');
+  await expect(personal.getByTestId('account-role')).toHaveText('Owner');
+  await expect(lakeshore).toContainText('Organization');
+  await expect(lakeshore.getByTestId('account-role')).toHaveText('Member');
+  await expect(personal.getByTestId('account-discounts')).toBeVisible();
+  // The duplicate merged into her personal account says so (SPEC 6).
+  await expect(personal.getByTestId('account-merged')).toHaveText(
+    `Account ${DEMO_ACCOUNTS.danaMerged} was a duplicate of this account and was merged into it on March 14, 2026. Its orders, quotes and invoices are now under account ${DEMO_ACCOUNTS.danaPersonal}.`,
+  );
+  await expect(lakeshore.getByTestId('account-merged')).toHaveCount(0);
+  await expect(personal.getByRole('button', { name: /^Leave organization/ })).toHaveCount(0);
+  await axe(page, '#main');
+
+  // 'Account not listed': a number that did not invite her, then Northgate, which did.
+  await page.getByLabel('Account number').fill('9999');
+  await page.getByLabel('I agree to the Terms & conditions').check();
+  await page.getByRole('button', { name: 'Add account' }).click();
+  await expect(page.getByText(/not found|could not be found/i).first()).toBeVisible();
+  await page.getByLabel('Account number').fill(DEMO_ACCOUNTS.northgate);
+  await page.getByLabel('I agree to the Terms & conditions').check();
+  await page.getByRole('button', { name: 'Add account' }).click();
+  await expect(page.getByTestId('accounts-notice')).toHaveText(
+    `${DEMO_ACCOUNTS.northgate} was added to your accounts.`,
+  );
+  await expect(account(page, DEMO_ACCOUNTS.northgate)).toBeVisible();
+  const refused = pageErrors.filter((e) => e.includes('status of 404'));
+  expect(refused).toHaveLength(1);
+  pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('404')));
+
+  // She leaves Lakeshore.
+  await lakeshore.getByRole('button', { name: /^Leave organization/ }).click();
+  await expect(page.getByTestId('accounts-notice')).toHaveText('You have left the organization.');
+  await expect(lakeshore).toHaveCount(0);
+
+  // On a phone, at the short address.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${origin()}/en-us/accounts`);
+  await expect(account(page, DEMO_ACCOUNTS.northgate)).toBeVisible();
+  await fitsTheScreen(page);
+  await axe(page, '#main');
+
+  // Offline: what was seen, with the notice; no changes offered.
+  await workerControls(page);
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(account(page, DEMO_ACCOUNTS.northgate)).toBeVisible();
+  await expect(page.getByText(/You are offline\..*changes need the connection\./)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add account' })).toHaveCount(0);
+  await page.context().setOffline(false);
+  // Back online the page reads the store again and offers its changes.
+  await expect(page.getByRole('button', { name: 'Add account' })).toBeVisible();
+  // What the page asked while offline failed at the browser or its worker: nothing else did.
+  pageErrors.splice(
+    0,
+    pageErrors.length,
+    ...pageErrors.filter(
+      (e) => !e.includes('net::ERR_INTERNET_DISCONNECTED') && !e.includes('net::ERR_FAILED'),
+    ),
+  );
+  await page.setViewportSize({ width: 768, height: 1024 });
+
+  // Sam, Riverside's administrator, manages its members.
+  await page.goto(`${origin()}/en-us/`);
+  await signOutFromHeader(page, DANA.firstName);
+  await signInFromHeader(page, SAM);
+  await page.goto(`${origin()}/en-us/my-account/accounts`);
+  const riverside = account(page, DEMO_ACCOUNTS.riverside);
+  await expect(riverside.getByTestId('account-role')).toHaveText('Administrator');
+  await riverside.getByRole('link', { name: /^Members/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Members of Riverside Child Development Clinic',
+  );
+  await expect(page.getByTestId('member').filter({ hasText: 'Priya' })).toBeVisible();
+  await expect(page.getByTestId('member').filter({ hasText: 'Sam Okafor' })).toContainText(
+    'Administrator',
+  );
+  await axe(page, '#main');
+
+  const invite = page.getByRole('form', { name: 'Invite a member' });
+  await invite.getByLabel('Email address').fill('not an email');
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(invite.getByLabel('Email address')).toBeFocused();
+  await invite.getByLabel('Email address').fill('new.colleague@demo.example');
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByTestId('members-notice')).toHaveText(
+    'Invitation sent. They can add the account with Account not listed.',
+  );
+  await expect(page.getByTestId('invitations')).toContainText('new.colleague@demo.example');
+
+  const remove = page.getByRole('form', { name: 'Remove a member' });
+  await remove.getByLabel('Email address').fill('priya.shah@demo.example');
+  await remove.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByTestId('members-notice')).toHaveText('Removed from this organization.');
+  await expect(page.getByTestId('member').filter({ hasText: 'Priya' })).toHaveCount(0);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await fitsTheScreen(page);
+  await axe(page, '#main');
+});
