@@ -7,6 +7,7 @@ import { cartStreamKind } from './cart/stream';
 import { checkoutStreamKind } from './checkout/stream';
 import { invoiceStreamKind } from './invoice/stream';
 import { orderStreamKind } from './order/order';
+import { profileStreamKind } from './profile/stream';
 import { quoteStreamKind } from './quote/stream';
 import { savedCartsStreamKind } from './saved-cart/stream';
 import { processManagerOf, type CommandOfKind, type EventOfKind } from './sync/stream-kind';
@@ -18,6 +19,7 @@ export const STREAM_KINDS = {
   order: orderStreamKind,
   quote: quoteStreamKind,
   invoice: invoiceStreamKind,
+  profile: profileStreamKind,
 } as const;
 
 export type StoreKinds = typeof STREAM_KINDS;

@@ -37,6 +37,7 @@ import { registerCatalogRoutes } from './routes/api/catalog/index';
 import { registerCheckoutRoutes } from './routes/api/checkout/index';
 import { registerCommerceRoutes } from './routes/api/commerce/index';
 import { registerMeRoutes } from './routes/api/me/index';
+import { registerProfileRoutes } from './routes/api/me/profile';
 import { registerHealthRoutes } from './routes/api/health/index';
 import { registerInteractionRoutes, type SignInOptions } from './routes/auth/interaction';
 import { mountOidcProvider } from './routes/auth/oidc-mount';
@@ -281,6 +282,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   }
   registerMeRoutes(app, options.database.db, { identities, identity });
+  registerProfileRoutes(app, { db, commands, identities, identity });
   if (payments instanceof SandboxGateway) await registerPaymentSandboxRoutes(app, db);
   registerCheckoutRoutes(app, db, {
     flags: options.flags,

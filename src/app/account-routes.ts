@@ -4,6 +4,7 @@
  * wraps each as a buyer's page: the server renders its frame and a skeleton with its heading.
  */
 import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { RouteObject } from 'react-router';
 
 export interface AccountRoute {
@@ -25,5 +26,20 @@ export function inBothForms(
 
 /** Every account page, in the account menu's order. */
 export function accountRoutes(): AccountRoute[] {
-  return [];
+  return [
+    ...inBothForms('profile-details', msg`Profile & Password`, async () => {
+      const [page, data] = await Promise.all([
+        import('../features/account/profile/ProfilePage'),
+        import('../features/account/profile/profile-loader'),
+      ]);
+      return { Component: page.ProfilePage, loader: data.profileLoader };
+    }),
+    ...inBothForms('preferences', msg`Preferences`, async () => {
+      const [page, data] = await Promise.all([
+        import('../features/account/preferences/PreferencesPage'),
+        import('../features/account/profile/profile-loader'),
+      ]);
+      return { Component: page.PreferencesPage, loader: data.profileLoader };
+    }),
+  ];
 }
