@@ -15,6 +15,9 @@ import { tempDir } from '../support/temp-dir';
 import { axe } from './support/checkout-steps';
 import { accountButton, DANA, fillSignIn, signInFromHeader } from './support/sign-in';
 
+// The second test signs in with the password the first one set.
+test.describe.configure({ mode: 'serial' });
+
 let store: StoreProcess | undefined;
 
 test.beforeAll(async () => {
