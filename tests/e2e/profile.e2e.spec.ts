@@ -59,6 +59,7 @@ const NEW_PASSWORD = 'Renewed-Clinician-2027';
 test('Dana changes her name (every tab’s header follows) and her password (other browsers sign out)', async ({
   page,
   browser,
+  pageErrors,
 }) => {
   test.slow();
   await page.setViewportSize({ width: 768, height: 1024 });
@@ -152,6 +153,7 @@ test('Dana changes her name (every tab’s header follows) and her password (oth
 
   // The main menu's "Your account" opens the same page.
   await page.goto(`${origin}/en-gb/`);
+  await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click();
   await page.getByRole('button', { name: 'Ordering & Support' }).click();
   await page
     .getByRole('navigation', { name: 'Main menu' })
@@ -163,6 +165,11 @@ test('Dana changes her name (every tab’s header follows) and her password (oth
   await page.goto(`${origin}/store/ukassessments/en/my-account/profile-details`);
   await expect(page.getByRole('heading', { level: 1, name: 'Profile & Password' })).toBeVisible();
   await expect(page.getByLabel('First name')).toHaveValue('Danielle');
+  // The one refusal the store answered (the wrong current password) is all the page logged.
+  expect(pageErrors).toEqual([
+    'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+  ]);
+  pageErrors.length = 0;
 });
 
 test('on a phone, Dana chooses the fr-ca storefront and the pages follow; offline she reads her profile', async ({
