@@ -6,8 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type {
-  PROFILE_FIELDS} from '../../../../../domain/profile/profile';
+import type { PROFILE_FIELDS } from '../../../../../domain/profile/profile';
 import {
   passwordChangeSchema,
   PROFILE_MESSAGES,
