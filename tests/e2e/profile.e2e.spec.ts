@@ -174,6 +174,7 @@ test('Dana changes her name (every tab’s header follows) and her password (oth
 
 test('on a phone, Dana chooses the fr-ca storefront and the pages follow; offline she reads her profile', async ({
   page,
+  pageErrors,
 }) => {
   test.slow();
   await page.setViewportSize({ width: 390, height: 844 });
@@ -204,7 +205,7 @@ test('on a phone, Dana chooses the fr-ca storefront and the pages follow; offlin
     .getByRole('navigation', { name: 'Your account' })
     .getByRole('link', { name: 'Preferences' })
     .click();
-  await expect(page.getByText(/You are offline/)).toBeVisible();
+  await expect(page.locator('.account__offline')).toContainText('changes need the connection');
   await page
     .getByRole('navigation', { name: 'Your account' })
     .getByRole('link', { name: 'Profile & Password' })
@@ -212,4 +213,7 @@ test('on a phone, Dana chooses the fr-ca storefront and the pages follow; offlin
   await expect(page.getByLabel('First name')).toHaveValue('Danielle');
   await expect(page.getByRole('button', { name: 'Save name and phone' })).toBeDisabled();
   await page.context().setOffline(false);
+  // Offline, the requests the browser could not send are all it logged.
+  expect(pageErrors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+  pageErrors.length = 0;
 });
