@@ -8,6 +8,7 @@ import { checkoutStreamKind } from './checkout/stream';
 import { invoiceStreamKind } from './invoice/stream';
 import { orderStreamKind } from './order/order';
 import { qualificationsStreamKind } from './qualification/stream';
+import { profileStreamKind } from './profile/stream';
 import { quoteStreamKind } from './quote/stream';
 import { savedCartsStreamKind } from './saved-cart/stream';
 import { processManagerOf, type CommandOfKind, type EventOfKind } from './sync/stream-kind';
@@ -20,6 +21,7 @@ export const STREAM_KINDS = {
   quote: quoteStreamKind,
   invoice: invoiceStreamKind,
   qualifications: qualificationsStreamKind,
+  profile: profileStreamKind,
 } as const;
 
 export type StoreKinds = typeof STREAM_KINDS;

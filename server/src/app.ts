@@ -44,6 +44,7 @@ import { registerMeRoutes } from './routes/api/me/index';
 import { registerQualificationRoutes } from './routes/api/me/qualifications';
 import { registerPaymentCardRoutes } from './routes/api/me/payment-cards';
 import { registerAccountRoutes } from './routes/api/me/accounts';
+import { registerProfileRoutes } from './routes/api/me/profile';
 import { registerHealthRoutes } from './routes/api/health/index';
 import { registerInteractionRoutes, type SignInOptions } from './routes/auth/interaction';
 import { mountOidcProvider } from './routes/auth/oidc-mount';
@@ -299,6 +300,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerQualificationRoutes(app, { db, commands });
   registerPaymentCardRoutes(app, { db: options.database.db, payments });
   registerAccountRoutes(app, options.database.db);
+  registerProfileRoutes(app, { db, commands, identities, identity });
   if (payments instanceof SandboxGateway) await registerPaymentSandboxRoutes(app, db);
   registerCheckoutRoutes(app, db, {
     flags: options.flags,

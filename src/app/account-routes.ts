@@ -27,7 +27,7 @@ export function inBothForms(
 
 /** Every account page, in the account menu's order. */
 export function accountRoutes(): AccountRoute[] {
-  return [...cardAndAccountRoutes(), ...qualificationRoutes()];
+  return [...profileRoutes(), ...qualificationRoutes(), ...cardAndAccountRoutes()];
 }
 
 /** Qualifications (decision 057): the list, and add-{kind} and edit-{kind}/{id} below it. */
@@ -65,6 +65,26 @@ function cardAndAccountRoutes(): AccountRoute[] {
     ...inBothForms('accounts/:id/members', msg`Members`, async () => {
       const m = await import('../features/account/accounts/accounts-pages');
       return { Component: m.MembersPage, loader: m.membersLoader };
+    }),
+  ];
+}
+
+/** Profile & Password and Preferences (decision 055). */
+function profileRoutes(): AccountRoute[] {
+  return [
+    ...inBothForms('profile-details', msg`Profile & Password`, async () => {
+      const [page, data] = await Promise.all([
+        import('../features/account/profile/ProfilePage'),
+        import('../features/account/profile/profile-loader'),
+      ]);
+      return { Component: page.ProfilePage, loader: data.profileLoader };
+    }),
+    ...inBothForms('preferences', msg`Preferences`, async () => {
+      const [page, data] = await Promise.all([
+        import('../features/account/preferences/PreferencesPage'),
+        import('../features/account/profile/profile-loader'),
+      ]);
+      return { Component: page.PreferencesPage, loader: data.profileLoader };
     }),
   ];
 }

@@ -142,3 +142,57 @@ export async function revokeUserGrants(db: Db, userId: string): Promise<string[]
   });
   return ids;
 }
+
+/**
+ * Ends what the provider holds for a user except one grant (a password change made under
+ * it): every other grant and the tokens issued under them, and every provider sign-in session
+ * that does not name the kept grant. The ids of the grants revoked.
+ */
+export async function revokeOtherUserGrants(
+  db: Db,
+  userId: string,
+  keepGrantId: string | null,
+): Promise<string[]> {
+  const keep = keepGrantId ?? '';
+  const grants = await db
+    .select({ id: oidcModels.id })
+    .from(oidcModels)
+    .where(
+      and(
+        eq(oidcModels.model, 'Grant'),
+        sql`${oidcModels.payload} ->> 'accountId' = ${userId}`,
+        sql`${oidcModels.id} <> ${keep}`,
+      ),
+    );
+  const ids = grants.map((g) => g.id);
+  await db.transaction(async (tx) => {
+    if (ids.length > 0) {
+      await tx.delete(oidcModels).where(
+        sql`${oidcModels.grantId} in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+      await tx.delete(oidcModels).where(
+        and(
+          eq(oidcModels.model, 'Grant'),
+          sql`${oidcModels.id} in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        ),
+      );
+    }
+    // The provider's sign-in sessions elsewhere: one that names the kept grant stays.
+    await tx
+      .delete(oidcModels)
+      .where(
+        and(
+          eq(oidcModels.model, 'Session'),
+          sql`${oidcModels.payload} ->> 'accountId' = ${userId}`,
+          keepGrantId ? sql`position(${keep} in ${oidcModels.payload}::text) = 0` : sql`true`,
+        ),
+      );
+  });
+  return ids;
+}

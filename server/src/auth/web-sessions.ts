@@ -217,3 +217,50 @@ export async function endAllWebSessions(
     grantIds: [...new Set(rows.flatMap((r) => (r.grantId ? [r.grantId] : [])))],
   };
 }
+
+/**
+ * Ends every session of a user but the one with this id (a password change: the session it
+ * was made in stays). Like `endAllWebSessions`, it hands back what the others held, and the
+ * grant the kept session came from, which must stay too.
+ */
+export async function endOtherWebSessions(
+  db: Db,
+  userId: string,
+  keepId: string | undefined,
+  now: Date,
+): Promise<{
+  readonly grantIds: string[];
+  readonly idHashes: string[];
+  readonly keptGrantId: string | null;
+}> {
+  const keepHash = keepId && keepId.length <= 100 ? hash(keepId) : '';
+  const rows = await db
+    .select({ idHash: webSessions.idHash, grantId: webSessions.grantId })
+    .from(webSessions)
+    .where(and(eq(webSessions.userId, userId), isNull(webSessions.endedAt)));
+  const kept = rows.find((r) => r.idHash === keepHash);
+  const others = rows.filter((r) => r.idHash !== keepHash);
+  await db
+    .update(webSessions)
+    .set({
+      endedAt: sql`coalesce(${webSessions.endedAt}, ${now.toISOString()}::timestamptz)`,
+      refreshToken: null,
+    })
+    .where(
+      and(
+        eq(webSessions.userId, userId),
+        isNull(webSessions.endedAt),
+        sql`${webSessions.idHash} <> ${keepHash}`,
+      ),
+    );
+  const keptGrantId = kept?.grantId ?? null;
+  return {
+    idHashes: others.map((r) => r.idHash),
+    grantIds: [
+      ...new Set(
+        others.flatMap((r) => (r.grantId && r.grantId !== keptGrantId ? [r.grantId] : [])),
+      ),
+    ],
+    keptGrantId,
+  };
+}

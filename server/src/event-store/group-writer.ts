@@ -11,6 +11,7 @@
  * written again one write at a time, so one bad write never fails the others.
  */
 import { sql } from 'drizzle-orm';
+import { PROFILES_READ_MODEL } from '../../../domain/profile/stream';
 import type { EventMetadata } from '../../../domain/shared/event-metadata';
 import type { Db } from '../db/database';
 import { commands, events, readModels, streams, syncClients } from '../db/schema';
@@ -185,7 +186,16 @@ export class GroupWriter {
         ? sql``
         : sql`, mails as (
         insert into ${mailOutbox} (id, template, recipient, locale, data, stream_id, event_version)
-        select o.id, o.template, o.recipient, o.locale, coalesce(o.data, 'null'::jsonb),
+        select o.id, o.template, o.recipient,
+               -- The language the recipient chose in their preferences, if they are a user
+               -- who chose one (decision 055); else the storefront's of what it is about.
+               coalesce((
+                 select rm.doc #>> '{preferences,locale}'
+                   from read_models rm join users u on rm.owner_id = u.id::text
+                  where rm.model = ${PROFILES_READ_MODEL} and rm.owner_kind = 'user'
+                    and lower(u.email) = lower(o.recipient)
+                  limit 1), o.locale),
+               coalesce(o.data, 'null'::jsonb),
                o.stream_id, o.event_version
           from jsonb_to_recordset(${JSON.stringify(mails)}::jsonb) as o(
             id text, template text, recipient text, locale text, data jsonb, stream_id text,

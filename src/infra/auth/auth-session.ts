@@ -169,6 +169,35 @@ async function withProfile(user: SignedInUser): Promise<SignedInUser> {
   }
 }
 
+/** The signed-in user's new names (and email) shown at once, if they are the one shown. */
+function showProfile(profile: {
+  readonly userId: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly email: string;
+}): boolean {
+  const shown = currentUser$.getValue();
+  if (!shown || shown.id !== profile.userId) return false;
+  setUser(
+    { ...shown, firstName: profile.firstName, lastName: profile.lastName, email: profile.email },
+    !sessionUnconfirmed$.getValue(),
+  );
+  return true;
+}
+
+/**
+ * The profile page saved new names or a new email (decision 055): this tab's header shows
+ * them at once, and every other tab of this browser is told to show them too.
+ */
+export function profileChanged(profile: {
+  readonly userId: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly email: string;
+}): void {
+  if (showProfile(profile)) tellOtherTabs({ type: 'profile-changed', ...profile });
+}
+
 /** `activity`: asked because of the buyer (a page load, a sign-in), not in the background. */
 async function fetchCustomer(activity: boolean): Promise<SignedInUser | null> {
   try {
@@ -270,6 +299,7 @@ export async function startAuth(locale: Locale): Promise<void> {
   started = true;
   listenToOtherTabs((message) => {
     if (message.type === 'signed-out') void localSignOut();
+    else if (message.type === 'profile-changed') showProfile(message);
     else void refreshUser();
   });
   // Back online, whoever is shown is checked: the session may have ended meanwhile.

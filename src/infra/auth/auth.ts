@@ -68,3 +68,16 @@ export async function signOut(reason: 'user' | 'timeout' | 'session-lost' = 'use
 export function stayActive(): void {
   loaded?.stayActive();
 }
+
+/**
+ * The signed-in user's names or email changed (the profile page): shown at once here and in
+ * every other tab of this browser.
+ */
+export async function profileChanged(profile: {
+  readonly userId: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly email: string;
+}): Promise<void> {
+  (await authSession()).profileChanged(profile);
+}

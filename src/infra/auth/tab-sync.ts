@@ -1,8 +1,18 @@
 /**
  * Sign-in and sign-out across the tabs of this browser (SPEC 4.3): a BroadcastChannel
- * message, so another tab signs out (or in) within a moment.
+ * message, so another tab signs out (or in) within a moment. A name or email changed on the
+ * profile page is told the same way, so every tab's header shows it at once (decision 055).
  */
-export type TabMessage = { readonly type: 'signed-out' } | { readonly type: 'signed-in' };
+export type TabMessage =
+  | { readonly type: 'signed-out' }
+  | { readonly type: 'signed-in' }
+  | {
+      readonly type: 'profile-changed';
+      readonly userId: string;
+      readonly firstName: string;
+      readonly lastName: string;
+      readonly email: string;
+    };
 
 const CHANNEL = 'storefront-auth';
 
