@@ -4,6 +4,7 @@
  * wraps each as a buyer's page: the server renders its frame and a skeleton with its heading.
  */
 import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { RouteObject } from 'react-router';
 
 export interface AccountRoute {
@@ -25,5 +26,17 @@ export function inBothForms(
 
 /** Every account page, in the account menu's order. */
 export function accountRoutes(): AccountRoute[] {
-  return [];
+  return [
+    ...inBothForms('addresses', msg`Address Book`, async () => ({
+      Component: (await import('../features/account/address-book/AddressBookPages'))
+        .AddressBookPage,
+    })),
+    ...inBothForms('addresses/add-address', msg`Add an address`, async () => ({
+      Component: (await import('../features/account/address-book/AddressBookPages')).AddAddressPage,
+    })),
+    ...inBothForms('addresses/edit-address/:id', msg`Edit an address`, async () => ({
+      Component: (await import('../features/account/address-book/AddressBookPages'))
+        .EditAddressPage,
+    })),
+  ];
 }
