@@ -254,7 +254,8 @@ const change = z.object({
     const result = addressBookEntryCommandSchema.safeParse(entry);
     if (result.success) return;
     for (const issue of result.error.issues) {
-      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      // With its values (a postal code's example), as the form shows it.
+      ctx.addIssue({ ...issue, path: issue.path });
     }
   }),
   verification: z.enum(VERIFICATIONS),
