@@ -14,6 +14,9 @@ import { workerControls } from './support/worker';
 
 let store: CustomStore | undefined;
 
+// One worker: the spec's own store and the worker's, not two of each on a small host.
+test.describe.configure({ mode: 'serial' });
+
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   store = await launchCustomStore();
@@ -42,7 +45,7 @@ async function fillAddress(
 ) {
   await page.getByLabel('First name').fill('Dana');
   await page.getByLabel('Last name').fill('Reyes');
-  await page.getByLabel('Country').selectOption('US');
+  await page.getByLabel('Country', { exact: true }).selectOption('US');
   await page.getByLabel('Address line 1').fill(address.line1);
   await page.getByLabel('Town or city').fill(address.town);
   await page.getByLabel('State, province or region').selectOption(address.region);
