@@ -384,10 +384,11 @@ function AddressForm({
     // The labels follow the language, as i18n does.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [schema, i18n, line3]);
-  const { register, handleSubmit, control, formState, getFieldState, setFocus } = useForm<Values>({
-    resolver: resolver as never,
-    defaultValues: valuesOf(editing, storefront.defaultCountry),
-  });
+  const { register, handleSubmit, control, formState, getFieldState, setFocus, getValues } =
+    useForm<Values>({
+      resolver: resolver as never,
+      defaultValues: valuesOf(editing, storefront.defaultCountry),
+    });
   const countryCode = useWatch({ control, name: 'address.country' });
   const country = findCountry(countryCode);
   const example = postalCodeExample(countryCode);
@@ -453,8 +454,9 @@ function AddressForm({
       className="form address-book__form"
       noValidate
       onSubmit={(event) => {
-        void handleSubmit((values) => {
-          const entry = entryOf(values, line3);
+        void handleSubmit(() => {
+          // The fields as typed (the command carries them; `decide` normalises them).
+          const entry = entryOf(getValues(), line3);
           // Checked against SPEC 5 here; the store's verification service needs the
           // connection, so an address saved offline is kept as not verified.
           const verification = online ? 'as-entered' : 'unverified';
