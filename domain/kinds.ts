@@ -3,6 +3,7 @@
  * server's `execute` and the process managers' types are made from. A new aggregate (quote,
  * invoice) is one definition added here.
  */
+import { addressBookStreamKind } from './address-book/stream';
 import { cartStreamKind } from './cart/stream';
 import { checkoutStreamKind } from './checkout/stream';
 import { invoiceStreamKind } from './invoice/stream';
@@ -22,6 +23,7 @@ export const STREAM_KINDS = {
   invoice: invoiceStreamKind,
   qualifications: qualificationsStreamKind,
   profile: profileStreamKind,
+  'address-book': addressBookStreamKind,
 } as const;
 
 export type StoreKinds = typeof STREAM_KINDS;

@@ -26,22 +26,34 @@ function streetNames(entry: { firstName?: unknown; lastName?: unknown; organizat
   };
 }
 
-export const addressBookEntrySchema = entryFields
-  .superRefine(
-    (entry, ctx) => {
-      // The address is checked even when a name or the phone failed, so a form shows all.
-      const address = addressSchema({ names: streetNames(entry) }).safeParse(entry.address ?? {});
-      if (address.success) return;
-      for (const issue of address.error.issues) {
-        ctx.addIssue({ ...issue, path: ['address', ...issue.path] });
-      }
-    },
-    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
-  )
-  .transform((entry) => ({
-    ...entry,
-    address: addressSchema({ names: streetNames(entry) }).parse(entry.address) satisfies Address,
-  }));
+/**
+ * An entry's schema; `line3Enabled` takes a third street line (the `line3-address` flag). The
+ * address book's commands take one (a flag may change while a change waits to be sent).
+ */
+export function addressBookEntrySchemaWith(options: { readonly line3Enabled?: boolean } = {}) {
+  return entryFields
+    .superRefine(
+      (entry, ctx) => {
+        // The address is checked even when a name or the phone failed, so a form shows all.
+        const address = addressSchema({ ...options, names: streetNames(entry) }).safeParse(
+          entry.address ?? {},
+        );
+        if (address.success) return;
+        for (const issue of address.error.issues) {
+          ctx.addIssue({ ...issue, path: ['address', ...issue.path] });
+        }
+      },
+      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    )
+    .transform((entry) => ({
+      ...entry,
+      address: addressSchema({ ...options, names: streetNames(entry) }).parse(
+        entry.address,
+      ) satisfies Address,
+    }));
+}
+
+export const addressBookEntrySchema = addressBookEntrySchemaWith();
 
 export type AddressBookEntryInput = z.input<typeof addressBookEntrySchema>;
 export type AddressBookEntry = z.output<typeof addressBookEntrySchema>;

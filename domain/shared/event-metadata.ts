@@ -13,7 +13,9 @@ export type Actor =
   /** A member of the store's staff working on orders (`npm run orders`). */
   | { readonly kind: 'operator'; readonly id: string }
   /** The store itself: a process manager, a scheduled job. */
-  | { readonly kind: 'system'; readonly id: string };
+  | { readonly kind: 'system'; readonly id: string }
+  /** A customer account: owns the streams its members share (its address book). */
+  | { readonly kind: 'account'; readonly id: string };
 
 /** The buyer (and customer account) someone acted for, when not themselves. */
 export interface OnBehalfOf {

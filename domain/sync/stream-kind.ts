@@ -85,8 +85,12 @@ export interface StreamKind<S, C extends KindCommand, E extends KindEvent, X = u
   readonly name: string;
   /** Where browsers push and pull it; null for a kind only the server writes. */
   readonly address: StreamAddress | null;
-  /** `anyone`: visitors too (an HttpOnly visitor cookie); `users`: signed-in users only. */
-  readonly owners: 'anyone' | 'users';
+  /**
+   * `anyone`: visitors too (an HttpOnly visitor cookie); `users`: signed-in users only;
+   * `accounts`: a stream per customer account (its id is the account's), read and written by
+   * the account's members (decision 054).
+   */
+  readonly owners: 'anyone' | 'users' | 'accounts';
   /** A stream made in a storefront belongs to its store (pushes name the locale). */
   readonly perStore: boolean;
   readonly initialState: () => S;

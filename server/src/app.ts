@@ -52,6 +52,7 @@ import { registerWebSessionRoutes } from './routes/auth/web-session';
 import { registerContentRoutes } from './routes/content/index';
 import { registerCustomerRoutes } from './routes/store/customer';
 import { registerStreamRoutes } from './streams/routes';
+import { isAccountMember } from './customers/customer-repository';
 import { registerOrderTrainingRoutes } from './routes/api/orders/training';
 import type { PaymentGateway } from './payments/gateway';
 import type { MailConfig } from './mail/config';
@@ -258,6 +259,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     store: eventStore,
     commands,
     secureCookies: options.publicUrl?.startsWith('https:') ?? false,
+    isAccountMember: (userId, accountId) => isAccountMember(db, userId, accountId),
   });
   registerCartRoutes(app, db);
   const managers = [

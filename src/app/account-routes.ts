@@ -27,7 +27,12 @@ export function inBothForms(
 
 /** Every account page, in the account menu's order. */
 export function accountRoutes(): AccountRoute[] {
-  return [...profileRoutes(), ...qualificationRoutes(), ...cardAndAccountRoutes()];
+  return [
+    ...profileRoutes(),
+    ...qualificationRoutes(),
+    ...cardAndAccountRoutes(),
+    ...addressBookRoutes(),
+  ];
 }
 
 /** Qualifications (decision 057): the list, and add-{kind} and edit-{kind}/{id} below it. */
@@ -86,5 +91,22 @@ function profileRoutes(): AccountRoute[] {
       ]);
       return { Component: page.PreferencesPage, loader: data.profileLoader };
     }),
+  ];
+}
+
+/** The address book (decision 054). */
+function addressBookRoutes(): AccountRoute[] {
+  return [
+    ...inBothForms('addresses', msg`Address Book`, async () => ({
+      Component: (await import('../features/account/address-book/AddressBookPages'))
+        .AddressBookPage,
+    })),
+    ...inBothForms('addresses/add-address', msg`Add an address`, async () => ({
+      Component: (await import('../features/account/address-book/AddressBookPages')).AddAddressPage,
+    })),
+    ...inBothForms('addresses/edit-address/:id', msg`Edit an address`, async () => ({
+      Component: (await import('../features/account/address-book/AddressBookPages'))
+        .EditAddressPage,
+    })),
   ];
 }

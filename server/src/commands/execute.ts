@@ -58,6 +58,8 @@ export interface QueuedBatchOptions {
   readonly locale: Locale | null;
   /** Who owns the stream if the batch makes it. */
   readonly owner: Actor;
+  /** Who may write it, when not the acting party's own (an account's stream, decision 054). */
+  readonly canWrite?: (row: { readonly ownerKind: string; readonly ownerId: string }) => boolean;
 }
 
 /** Thrown when the acting party may not write the stream (to them, it does not exist). */
@@ -131,7 +133,7 @@ export class CommandHandler {
       storeId: options.locale ? storefrontFor(options.locale).storeId : null,
       actor: ownerOf(acting) ?? actorOf(acting),
       locale: options.locale,
-      canWrite: (row) => mayAccess(acting, row),
+      canWrite: options.canWrite ?? ((row) => mayAccess(acting, row)),
       clientId: batch.clientId,
       expectedVersion: batch.expectedVersion,
       commands: batch.commands,

@@ -352,3 +352,13 @@ export async function qualificationProfile(db: Db, userId: string): Promise<Qual
     qualifications: list,
   };
 }
+
+/** Whether a user is a member of a customer account (any role). */
+export async function isAccountMember(db: Db, userId: string, accountId: string): Promise<boolean> {
+  if (!isUuid(accountId)) return false;
+  const [row] = await db
+    .select({ userId: customerMembers.userId })
+    .from(customerMembers)
+    .where(and(eq(customerMembers.userId, userId), eq(customerMembers.customerId, accountId)));
+  return row !== undefined;
+}

@@ -10,6 +10,9 @@
  * - A kind with one stream per signed-in user: `POST {path}/commands` and `GET {path}?after=`
  *   (`{ version, events }`), for the caller's own stream.
  *
+ * A kind owned by customer accounts (`owners: 'accounts'`, decision 054) has a stream per
+ * account, its id the account's: only the account's members read and write it.
+ *
  * Who calls is `request.acting` (decision 047); the commands go through `executeQueued`. A
  * stream belongs to the visitor (an HttpOnly cookie) or the user who made it; anyone else gets
  * 404, exactly like a stream that does not exist. `as=visitor` keeps a visitor's stream the
@@ -23,7 +26,7 @@ import { batchOf, singleResponse, type QueuedCommand } from '../../../domain/syn
 import { parsePush, pullQuerySchema } from '../../../domain/sync/push-schema';
 import { idSchema } from '../../../domain/sync/schemas';
 import { streamIdOf, type AnyStreamKind } from '../../../domain/sync/stream-kind';
-import { buyerOf, mayAccess, type Acting } from '../acting/acting';
+import { buyerOf, mayAccess, type Acting, type OwnedRow } from '../acting/acting';
 import { issueVisitor } from '../acting/plugin';
 import type { CommandHandler } from '../commands/execute';
 import { StreamNotFoundError, type EventStore } from '../event-store/event-store';
@@ -45,10 +48,21 @@ const plainQuery = z.object({ locale: z.enum(LOCALES).optional(), ...ownerQuery 
 const isExpected = (who: Acting, user: string | undefined) =>
   user === undefined || buyerOf(who)?.id === user;
 
+/** Whose stream a push writes, and as whom. */
+interface Target {
+  readonly id: string;
+  readonly owner: Actor;
+  readonly acting: Acting;
+  /** Who may write it, when it is not the acting party's own (an account's stream). */
+  readonly canWrite?: (row: OwnedRow) => boolean;
+}
+
 export interface StreamRouteOptions {
   readonly store: EventStore;
   readonly commands: CommandHandler;
   readonly secureCookies: boolean;
+  /** Whether a user is a member of a customer account (the kinds owned by accounts). */
+  readonly isAccountMember?: (userId: string, accountId: string) => Promise<boolean>;
 }
 
 export function registerStreamRoutes(app: FastifyInstance, options: StreamRouteOptions): void {
@@ -84,27 +98,80 @@ export function registerStreamRoutes(app: FastifyInstance, options: StreamRouteO
     kind: AnyStreamKind,
     request: FastifyRequest,
     reply: FastifyReply,
-    target: () => { id: string; owner: Actor; acting: Acting } | 'unauthorized',
+    target: () =>
+      | Target
+      | 'unauthorized'
+      | 'not-found'
+      | Promise<Target | 'unauthorized' | 'not-found'>,
     locale: Locale | null,
   ) {
     const body = parsePush(request.body, kind);
     const batch = body.batch ? body.request : batchOf(body.request);
     const queued = commandsOf(kind, batch.commands);
-    const resolved = target();
+    const resolved = await target();
     if (resolved === 'unauthorized') return unauthorized(reply);
+    if (resolved === 'not-found') return notFound(reply);
     try {
       const response = await commands.executeQueued(
         kind,
         streamIdOf(kind, resolved.id),
         { ...batch, commands: queued },
         resolved.acting,
-        { locale, owner: resolved.owner },
+        {
+          locale,
+          owner: resolved.owner,
+          ...(resolved.canWrite ? { canWrite: resolved.canWrite } : {}),
+        },
       );
       return body.batch ? response : singleResponse(response);
     } catch (error) {
       if (error instanceof StreamNotFoundError) return notFound(reply);
       throw error;
     }
+  }
+
+  /** The account's stream, for its members only: anyone else is told it does not exist. */
+  async function memberOf(who: Acting, accountId: string): Promise<boolean> {
+    const buyer = buyerOf(who);
+    if (!buyer || !options.isAccountMember) return false;
+    return options.isAccountMember(buyer.id, accountId);
+  }
+  const ownedBy = (accountId: string) => (row: OwnedRow) =>
+    row.ownerKind === 'account' && row.ownerId === accountId;
+
+  function registerAccountStream(kind: AnyStreamKind, path: string) {
+    app.post(`${path}/:id/commands`, { config: { access: 'buyer' } }, async (request, reply) => {
+      const { id } = idParams.parse(request.params);
+      const { user } = plainQuery.parse(request.query);
+      const who = request.acting;
+      return push(
+        kind,
+        request,
+        reply,
+        async () => {
+          if (!isExpected(who, user)) return 'unauthorized';
+          if (!(await memberOf(who, id))) return 'not-found';
+          return { id, owner: { kind: 'account', id }, acting: who, canWrite: ownedBy(id) };
+        },
+        null,
+      );
+    });
+    app.get(`${path}/:id`, { config: { access: 'buyer' } }, async (request, reply) => {
+      const { id } = idParams.parse(request.params);
+      const { after, user } = pullQuerySchema.parse(request.query);
+      const who = request.acting;
+      if (!isExpected(who, user)) return unauthorized(reply);
+      if (!(await memberOf(who, id))) return notFound(reply);
+      try {
+        const row = await store.readable(streamIdOf(kind, id), ownedBy(id));
+        // A book no one has written yet is an empty one (version 0), not a missing one.
+        const events = row ? await store.eventsAfter(kind, row.streamId, after) : [];
+        return { id, version: row?.version ?? 0, events };
+      } catch (error) {
+        if (error instanceof StreamNotFoundError) return notFound(reply);
+        throw error;
+      }
+    });
   }
 
   for (const kind of store.registry.kinds) {
@@ -114,6 +181,11 @@ export function registerStreamRoutes(app: FastifyInstance, options: StreamRouteO
       kind.perStore ? storeQuery.parse(request.query) : plainQuery.parse(request.query);
     // Visitors may own streams of a kind for anyone; the others are buyers' only.
     const access = kind.owners === 'anyone' ? 'anyone' : 'buyer';
+
+    if (kind.owners === 'accounts') {
+      registerAccountStream(kind, address.path);
+      continue;
+    }
 
     if (address.per === 'user') {
       app.post(`${address.path}/commands`, { config: { access } }, async (request, reply) => {

@@ -1,0 +1,130 @@
+/**
+ * A customer account's address book in the browser (decision 054): the registry's
+ * address-book stream, opened in the cart store's sync engine, so a change made offline is
+ * shown at once, kept in the local event log and outbox across reloads, and sent when the
+ * browser is back online, exactly like the cart's. The address book pages and checkout's
+ * address pickers read the same stream.
+ */
+import { BehaviorSubject, type Observable } from 'rxjs';
+import {
+  savedAddressesOf,
+  type AddressBookCommand,
+  type AddressBookEvent,
+  type AddressBookState,
+  type BookAddress,
+} from '../../../domain/address-book/address-book';
+import { addressBookStreamKind } from '../../../domain/address-book/stream';
+import type { CustomerAccountSummary, SavedAddress } from '../../../domain/customer/address-book';
+import type { DistributiveOmit } from '../../../domain/shared/types';
+import { streamIdOf } from '../../../domain/sync/stream-kind';
+import { apiJson } from '../api';
+import { newId } from '../cart/cart-session';
+import type { CartStore } from '../cart/cart-store';
+import type { OpenStream } from '../sync/sync-engine';
+
+export type AddressBookRequest = DistributiveOmit<AddressBookCommand, 'metadata'>;
+
+/** An address of the book as a page shows it: waiting to be sent, or confirmed. */
+export type ShownBookAddress = SavedAddress & BookAddress & { readonly waiting: boolean };
+
+export interface AddressBookView {
+  readonly addresses: readonly ShownBookAddress[];
+  /** Changes made here that the server has not confirmed yet. */
+  readonly waiting: number;
+}
+
+export const addressBookStreamId = (accountId: string) =>
+  streamIdOf(addressBookStreamKind, accountId);
+
+type BookStream = OpenStream<AddressBookState, AddressBookCommand, AddressBookEvent>;
+
+function viewOf(stream: BookStream): AddressBookView {
+  const pending = stream.stream.pending;
+  const waitingIds = new Set(pending.map((p) => p.command.data.addressId));
+  return {
+    addresses: savedAddressesOf(stream.stream.state).map((a) => ({
+      ...a,
+      waiting: waitingIds.has(a.id),
+    })),
+    waiting: pending.length,
+  };
+}
+
+/** An account's address book, open in this page. */
+export class AddressBook {
+  readonly view$: Observable<AddressBookView>;
+
+  constructor(
+    private readonly store: CartStore,
+    private readonly stream: BookStream,
+    private readonly userId: string,
+  ) {
+    const view = new BehaviorSubject<AddressBookView>(viewOf(stream));
+    stream.state$.subscribe(() => {
+      view.next(viewOf(stream));
+    });
+    this.view$ = view;
+  }
+
+  get ready(): Promise<void> {
+    return this.stream.ready;
+  }
+
+  /** Decided here at once, queued, and sent (now, or when back online). */
+  send(request: AddressBookRequest): { saved: Promise<void> } {
+    const locale = this.store.active$.getValue()?.storefront.locale ?? 'en-us';
+    const command = {
+      ...request,
+      metadata: { commandId: newId(), now: new Date().toISOString() },
+    } as AddressBookCommand;
+    const { saved } = this.store.engine.dispatch(this.stream, command, {
+      locale,
+      userId: this.userId,
+    });
+    return { saved };
+  }
+
+  /** What other members and devices have added since. */
+  refresh(): Promise<void> {
+    return this.store.engine.pull(this.stream.streamId, this.userId);
+  }
+}
+
+/** The id a new address gets (made here, so an address added offline has one). */
+export const newAddressId = newId;
+
+/** Opens an account's address book in the cart store's engine, and fetches what is new. */
+export function openAddressBook(store: CartStore, accountId: string, userId: string): AddressBook {
+  const stream = store.engine.openStream(addressBookStreamId(accountId), {
+    kind: addressBookStreamKind,
+  });
+  const book = new AddressBook(store, stream, userId);
+  void stream.ready
+    .then(() => book.refresh())
+    .catch(() => {
+      // Offline, or the server is away: the book stays as this browser has it.
+    });
+  return book;
+}
+
+const ACCOUNTS_KEY = 'address-book-accounts:';
+
+/**
+ * The customer accounts whose address books the user may open: fetched, and kept in this
+ * browser so the pages open offline with the accounts seen before.
+ */
+export async function loadBookAccounts(userId: string): Promise<CustomerAccountSummary[]> {
+  try {
+    const { items } = await apiJson<{ items: CustomerAccountSummary[] }>('/api/me/accounts');
+    try {
+      localStorage.setItem(ACCOUNTS_KEY + userId, JSON.stringify(items));
+    } catch {
+      // A full or blocked storage only loses the offline copy.
+    }
+    return items;
+  } catch (error) {
+    const kept = localStorage.getItem(ACCOUNTS_KEY + userId);
+    if (kept) return JSON.parse(kept) as CustomerAccountSummary[];
+    throw error;
+  }
+}

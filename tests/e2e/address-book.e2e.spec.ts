@@ -1,0 +1,164 @@
+/**
+ * The address book (SPEC 2.7, 5; decision 054), on a store of this spec's own with the
+ * `address-book` flag on: Dana opens it from the account menu, adds an address while offline
+ * (it survives a reload offline, marked as waiting to be sent, and is confirmed once she is
+ * back online), edits one, sets the default shipping and billing address, deletes one; an
+ * entry that breaks SPEC 5 shows the spec's messages. On a tablet and a phone, axe clean.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { launchCustomStore, type CustomStore } from '../support/custom-store';
+import { axe } from './support/checkout-steps';
+import { accountButton, DANA, signInFromHeader } from './support/sign-in';
+import { workerControls } from './support/worker';
+
+let store: CustomStore | undefined;
+
+// One worker: the spec's own store and the worker's, not two of each on a small host.
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  store = await launchCustomStore();
+  await store.setFlag('address-book', true);
+});
+
+test.afterAll(async () => {
+  await store?.dispose();
+});
+
+function launched(): CustomStore {
+  if (!store) throw new Error('The store of this spec did not start.');
+  return store;
+}
+
+async function fitsTheScreen(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function fillAddress(
+  page: Page,
+  address: { line1: string; town: string; region: string; postalCode: string; phone: string },
+) {
+  await page.getByLabel('First name').fill('Dana');
+  await page.getByLabel('Last name').fill('Reyes');
+  await page.getByLabel('Country', { exact: true }).selectOption('US');
+  await page.getByLabel('Address line 1').fill(address.line1);
+  await page.getByLabel('Town or city').fill(address.town);
+  await page.getByLabel('State, province or region').selectOption(address.region);
+  await page.getByLabel('Postal code').fill(address.postalCode);
+  await page.getByLabel('Phone number').fill(address.phone);
+}
+
+const entries = (page: Page) => page.locator('.address-book__entry');
+const entry = (page: Page, text: string) => entries(page).filter({ hasText: text });
+
+for (const screen of [
+  { name: 'tablet', width: 768, height: 1024, street: '77 Harbor Lane' },
+  { name: 'phone', width: 390, height: 844, street: '15 Orchard Road' },
+] as const) {
+  test(`Dana keeps her address book on a ${screen.name}, offline too`, async ({
+    page,
+    pageErrors,
+  }) => {
+    test.slow();
+    await page.setViewportSize({ width: screen.width, height: screen.height });
+    const { url: origin } = launched();
+    await page.goto(`${origin}/en-us/`);
+    await signInFromHeader(page, DANA);
+
+    // From the account menu.
+    await accountButton(page, DANA.firstName).click();
+    await page.getByRole('link', { name: 'Address Book' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Address Book' })).toBeVisible();
+    await expect(page.getByText(/Addresses of .*T7K2Q9X4M3PL/)).toBeVisible();
+    await axe(page, '#main');
+    await fitsTheScreen(page);
+
+    // An invalid entry shows SPEC 5's messages.
+    await page.getByRole('link', { name: 'Add a new address' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Add an address' })).toBeVisible();
+    await fillAddress(page, {
+      line1: 'P.O. Box 12',
+      town: 'Madison',
+      region: 'WI',
+      postalCode: '537',
+      phone: '608 555 0100',
+    });
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await expect(
+      page.getByText('We cannot deliver to P.O. Boxes. Please enter a street address.').first(),
+    ).toBeVisible();
+    await expect(page.getByText('Enter a postal code in the format 12345.').first()).toBeVisible();
+    await axe(page, '#main');
+    await fitsTheScreen(page);
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Address Book' })).toBeVisible();
+
+    // Added offline: shown at once, still there after a reload offline, sent once online.
+    await workerControls(page);
+    await page.context().setOffline(true);
+    await page.getByRole('link', { name: 'Add a new address' }).click();
+    await fillAddress(page, {
+      line1: screen.street,
+      town: 'Madison',
+      region: 'WI',
+      postalCode: '53703',
+      phone: '608 555 0111',
+    });
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await expect(entry(page, screen.street)).toContainText('Waiting to be sent');
+    await page.reload();
+    await expect(entry(page, screen.street)).toContainText('Waiting to be sent');
+    await expect(entry(page, screen.street)).toContainText('Not verified');
+    await page.context().setOffline(false);
+    await expect(entry(page, screen.street)).not.toContainText('Waiting to be sent', {
+      timeout: 20_000,
+    });
+    const ours = pageErrors.filter((e) => !e.includes('net::ERR_INTERNET_DISCONNECTED'));
+    pageErrors.splice(0, pageErrors.length, ...ours);
+
+    // Edited.
+    await entry(page, screen.street).getByRole('link', { name: /^Edit/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit an address' })).toBeVisible();
+    await page.getByLabel('Address line 2 (optional)').fill('Apartment 4');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await expect(entry(page, screen.street)).toContainText('Apartment 4');
+    await expect(entry(page, screen.street)).not.toContainText('Waiting to be sent', {
+      timeout: 20_000,
+    });
+
+    // Made the default shipping and billing address.
+    await entry(page, screen.street)
+      .getByRole('button', { name: /default shipping address/ })
+      .click();
+    await expect(entry(page, screen.street)).toContainText('Default shipping address');
+    await entry(page, screen.street)
+      .getByRole('button', { name: /default billing address/ })
+      .click();
+    await expect(entry(page, screen.street)).toContainText('Default billing address');
+    await expect(entry(page, screen.street)).not.toContainText('Waiting to be sent', {
+      timeout: 20_000,
+    });
+    await axe(page, '#main');
+    await fitsTheScreen(page);
+
+    // Still so after a reload from the store.
+    await page.reload();
+    await expect(entry(page, screen.street)).toContainText('Default shipping address');
+    await expect(entry(page, screen.street)).toContainText('Apartment 4');
+
+    // Deleted, after confirming.
+    await entry(page, screen.street)
+      .getByRole('button', { name: /^Delete/ })
+      .click();
+    await entry(page, screen.street).getByRole('button', { name: 'Yes, delete' }).click();
+    await expect(entry(page, screen.street)).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Address Book' })).toBeVisible();
+    await expect(entry(page, screen.street)).toHaveCount(0);
+  });
+}
