@@ -99,10 +99,7 @@ export function registerStreamRoutes(app: FastifyInstance, options: StreamRouteO
     request: FastifyRequest,
     reply: FastifyReply,
     target: () =>
-      | Target
-      | 'unauthorized'
-      | 'not-found'
-      | Promise<Target | 'unauthorized' | 'not-found'>,
+      Target | 'unauthorized' | 'not-found' | Promise<Target | 'unauthorized' | 'not-found'>,
     locale: Locale | null,
   ) {
     const body = parsePush(request.body, kind);
