@@ -78,6 +78,9 @@ test('a page that needs sign-in sends the visitor to sign in and back', async ({
   await page.goto('/en-gb/my-account/addresses');
   await fillSignIn(page, DANA);
   await expect(page).toHaveURL(/\/en-gb\/my-account\/addresses$/);
+  // The page she came for, with her own data: her personal account's address book.
+  await expect(page.getByRole('heading', { level: 1, name: 'Address Book' })).toBeVisible();
+  await expect(page.getByText(/Addresses of .*T7K2Q9X4M3PL/)).toBeVisible();
   // SPEC 4.3: signing out on such a page goes to sign-in.
   await signOutFromHeader(page, DANA.firstName);
   await expect(page).toHaveURL(/\/en-gb\/login/);

@@ -162,6 +162,8 @@ test('pages under my-account and checkout send a visitor to sign in, with the wa
   // The sign-in page of the storefront (the way back is tested in identity.e2e.spec.ts).
   await page.goto('/en-gb/my-account/addresses');
   await expect(page).toHaveURL(/\/en-gb\/login\?interaction=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(page.getByLabel('Email address')).toBeVisible();
   await page.goto('/fr-ca/checkout/payment');
   await expect(page).toHaveURL(/\/fr-ca\/login\?interaction=/);
   await expect(page.getByRole('heading', { level: 1, name: 'Se connecter' })).toBeVisible();
