@@ -12,19 +12,9 @@ import { withValues, type MessageDescriptor } from '../shared/message';
 import { optionalText, requiredText } from '../validation/fields';
 import { V, validationMessage } from '../validation/messages';
 import { QUALIFICATION_LEVELS, type QualificationLevel } from '../validation/account';
+import { QUALIFICATION_KINDS, type QualificationKind } from './kinds';
 
-/** SPEC 2.7: the kinds a qualification can be, as they appear in the pages' routes. */
-export const QUALIFICATION_KINDS = [
-  'degree',
-  'license',
-  'accredited-institution',
-  'organisation',
-] as const;
-export type QualificationKind = (typeof QUALIFICATION_KINDS)[number];
-
-export function isQualificationKind(value: string): value is QualificationKind {
-  return (QUALIFICATION_KINDS as readonly string[]).includes(value);
-}
+export { isQualificationKind, QUALIFICATION_KINDS, type QualificationKind } from './kinds';
 
 export const QUALIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type QualificationStatus = (typeof QUALIFICATION_STATUSES)[number];

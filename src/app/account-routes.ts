@@ -6,7 +6,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { RouteObject } from 'react-router';
-import { QUALIFICATION_KINDS } from '../../domain/qualification/qualification';
+import { QUALIFICATION_KINDS } from '../../domain/qualification/kinds';
 
 export interface AccountRoute {
   readonly route: RouteObject;

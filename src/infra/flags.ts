@@ -15,7 +15,6 @@ import { flagContextFor, type FlagContext } from '../../domain/flags/context';
 import { FLAG_KEYS, resolveFlags, type FlagValues } from '../../domain/flags/flags';
 import type { Bootstrap } from '../../domain/shared/bootstrap';
 import type { Storefront } from '../../domain/storefront/storefronts';
-import { apiJson } from './api';
 import { bootstrap$ } from './bootstrap';
 import { readItem, writeItem } from './browser-storage';
 import type { SignedInUser } from './session';
@@ -109,6 +108,8 @@ export async function settleFlagContext(
   let answer: KeptFlags = { context: wanted, flags: bootstrap.flags };
   if (user) {
     try {
+      // The API client (and its schemas) load only for a signed-in buyer, not on first load.
+      const { apiJson } = await import('./api');
       const fetched = await parseKept(
         await apiJson<unknown>(`/api/flags?locale=${storefront.locale}`),
       );
