@@ -7,23 +7,20 @@
  * they need the network; offline, the step says so.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { NewCardPayment } from '../../../../domain/checkout/state';
 import type { CardField } from '../../../../domain/payment/card';
-import { CARD_FIELD_LABELS, PAYMENT_MESSAGES } from '../../../../domain/payment/messages';
+import { PAYMENT_MESSAGES } from '../../../../domain/payment/messages';
 import type { Message } from '../../../../domain/shared/message';
 import { cardHolderSchema } from '../../../../domain/payment/card';
 import type { CheckoutStore } from '../../../infra/checkout/checkout-store';
 import { domainResolver } from '../../../infra/forms';
-import {
-  HostedCardFields,
-  type HostedCardFieldsHandle,
-} from '../../../infra/payments/HostedCardFields';
+import { CardFieldProblems, LoadedCardFields } from '../../../infra/payments/CardFieldsPanel';
+import type { HostedCardFieldsHandle } from '../../../infra/payments/HostedCardFields';
 import {
   HostedFieldsError,
   isTokenizedCard,
-  type HostedFieldsConfig,
   type HostedFieldsState,
 } from '../../../infra/payments/hosted-fields';
 import { describedBy, Field } from '../../../shell/FormField';
@@ -35,11 +32,6 @@ interface HolderInput {
   firstName: string;
   lastName: string;
 }
-
-type FieldsLoad =
-  | { readonly status: 'loading' }
-  | { readonly status: 'ready'; readonly config: HostedFieldsConfig }
-  | { readonly status: 'unavailable' };
 
 const NO_CARD: HostedFieldsState = { ready: false, complete: false, empty: true, brand: 'unknown' };
 
@@ -116,9 +108,7 @@ function CardEntry({
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const fields = useRef<HostedCardFieldsHandle>(null);
-  const [load, setLoad] = useState<FieldsLoad>({ status: 'loading' });
-  // Each try mounts the gateway's fields afresh.
-  const [attempt, setAttempt] = useState(0);
+  const loadConfig = useCallback(() => store.paymentFields(), [store]);
   const [card, setCard] = useState<HostedFieldsState>(NO_CARD);
   const [saveCard, setSaveCard] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -138,29 +128,13 @@ function CardEntry({
   });
   const guard = useLeaveGuard(isDirty || !card.empty);
 
-  useEffect(() => {
-    let live = true;
-    store.paymentFields().then(
-      (config) => {
-        if (live) setLoad({ status: 'ready', config });
-      },
-      (error: unknown) => {
-        console.warn('The card fields could not be set up.', error);
-        if (live) setLoad({ status: 'unavailable' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [store, attempt]);
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     setRefusal(null);
     setCardErrors({});
     const handle = fields.current;
-    if (load.status !== 'ready' || !handle) {
+    if (!handle) {
       setRefusal(PAYMENT_MESSAGES.fieldsUnavailable);
       return;
     }
@@ -237,28 +211,11 @@ function CardEntry({
           {typeof refusal === 'string' ? refusal : i18n._(refusal)}
         </p>
       ) : null}
-      {wrongCardFields.length > 0 ? (
-        <div className="form-error payment-card-errors" role="alert">
-          <p>
-            <Trans>Please check the card details marked below.</Trans>
-          </p>
-          <ul>
-            {wrongCardFields.map(([field, message]) => (
-              <li key={field}>
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => {
-                    fields.current?.focus(field);
-                  }}
-                >
-                  {i18n._(CARD_FIELD_LABELS[field])}: {message}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <CardFieldProblems
+        problems={wrongCardFields}
+        fields={fields}
+        className="form-error payment-card-errors"
+      />
       <div className="checkout-form__row">
         <Field id={f('first')} label={labels.firstName} error={fieldErrors.firstName}>
           <input
@@ -275,37 +232,14 @@ function CardEntry({
           />
         </Field>
       </div>
-      {load.status === 'unavailable' ? (
-        <div className="checkout-notice checkout-notice--warning" role="alert">
-          <p>{i18n._(PAYMENT_MESSAGES.fieldsUnavailable)}</p>
-          <button
-            type="button"
-            className="button-secondary"
-            onClick={() => {
-              setLoad({ status: 'loading' });
-              setAttempt((n) => n + 1);
-            }}
-          >
-            <Trans>Try again</Trans>
-          </button>
-        </div>
-      ) : load.status === 'loading' ? (
-        <p role="status">
-          <Trans>Loading the secure card fields…</Trans>
-        </p>
-      ) : (
-        <HostedCardFields
-          key={attempt}
-          ref={fields}
-          config={load.config}
-          className="payment-card-fields"
-          onChange={setCard}
-          onSubmit={() => form.current?.requestSubmit()}
-          onUnavailable={() => {
-            setLoad({ status: 'unavailable' });
-          }}
-        />
-      )}
+      <LoadedCardFields
+        ref={fields}
+        loadConfig={loadConfig}
+        className="payment-card-fields"
+        problemClassName="checkout-notice checkout-notice--warning"
+        onChange={setCard}
+        onSubmit={() => form.current?.requestSubmit()}
+      />
       <div className="payment-save-card">
         <input
           id={f('save')}

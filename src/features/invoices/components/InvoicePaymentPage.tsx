@@ -7,7 +7,7 @@
  * the connection, and says so offline.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import { CHECKOUT_MESSAGES } from '../../../../domain/checkout/messages';
 import type { SavedCard } from '../../../../domain/checkout/facts';
@@ -15,7 +15,7 @@ import { paymentRefusal, type Invoice, type InvoiceView } from '../../../../doma
 import { INVOICE_MESSAGES, INVOICE_REFUSALS } from '../../../../domain/invoice/messages';
 import type { InvoicePaymentBody } from '../../../../domain/invoice/requests';
 import { cardHolderSchema, CARD_BRAND_NAMES } from '../../../../domain/payment/card';
-import { CARD_FIELD_LABELS, PAYMENT_MESSAGES } from '../../../../domain/payment/messages';
+import { PAYMENT_MESSAGES } from '../../../../domain/payment/messages';
 import type { CardField } from '../../../../domain/payment/card';
 import { fromMajor, minorDigits } from '../../../../domain/pricing/money';
 import { GENERAL_ERRORS } from '../../../../domain/shared/errors';
@@ -25,15 +25,9 @@ import type { ApiError } from '../../../infra/api';
 import { online$ } from '../../../infra/connectivity';
 import { localDay } from '../../../infra/local-day';
 import { invoiceStoreFor, type PendingPayment } from '../../../infra/invoices/invoice-store';
-import {
-  HostedCardFields,
-  type HostedCardFieldsHandle,
-} from '../../../infra/payments/HostedCardFields';
-import {
-  HostedFieldsError,
-  isTokenizedCard,
-  type HostedFieldsConfig,
-} from '../../../infra/payments/hosted-fields';
+import { CardFieldProblems, LoadedCardFields } from '../../../infra/payments/CardFieldsPanel';
+import type { HostedCardFieldsHandle } from '../../../infra/payments/HostedCardFields';
+import { HostedFieldsError, isTokenizedCard } from '../../../infra/payments/hosted-fields';
 import { useObservableValue } from '../../../infra/use-observable';
 import { cardExpiry } from '../../../shell/order/OrderViews';
 import { quoteFormat, type QuoteFormat } from '../../../shell/quote/quote-format';
@@ -434,28 +428,7 @@ function PaymentForm({
           onSubmit={() => form.current?.requestSubmit()}
         />
       ) : null}
-      {wrongCardFields.length > 0 ? (
-        <div className="form-error" role="alert">
-          <p>
-            <Trans>Please check the card details marked below.</Trans>
-          </p>
-          <ul>
-            {wrongCardFields.map(([field, message]) => (
-              <li key={field}>
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => {
-                    fields.current?.focus(field);
-                  }}
-                >
-                  {i18n._(CARD_FIELD_LABELS[field])}: {message}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <CardFieldProblems problems={wrongCardFields} fields={fields} />
       <div className="form__actions">
         <button
           type="submit"
@@ -475,11 +448,6 @@ function PaymentForm({
   );
 }
 
-type FieldsLoad =
-  | { readonly status: 'loading' }
-  | { readonly status: 'ready'; readonly config: HostedFieldsConfig }
-  | { readonly status: 'unavailable' };
-
 /** The holder's names here; number, expiry and security code in the gateway's own fields. */
 function NewCardFields({
   ref,
@@ -494,12 +462,10 @@ function NewCardFields({
   onNames: (names: { firstName: string; lastName: string }) => void;
   onSubmit: () => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const id = useId();
   const storefront = useStorefront();
-  const [load, setLoad] = useState<FieldsLoad>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useFieldsConfig(storefront, attempt, setLoad);
+  const loadConfig = useCallback(() => invoiceFieldsConfig(storefront), [storefront]);
   const name = (field: 'firstName' | 'lastName', label: string, autoComplete: string) => {
     const error = nameErrors[field];
     return (
@@ -530,64 +496,20 @@ function NewCardFields({
         {name('firstName', t`First name`, 'cc-given-name')}
         {name('lastName', t`Last name`, 'cc-family-name')}
       </div>
-      {load.status === 'unavailable' ? (
-        <div className="invoices__problem" role="alert">
-          <p>{i18n._(PAYMENT_MESSAGES.fieldsUnavailable)}</p>
-          <button
-            type="button"
-            className="button-secondary"
-            onClick={() => {
-              setLoad({ status: 'loading' });
-              setAttempt((n) => n + 1);
-            }}
-          >
-            <Trans>Try again</Trans>
-          </button>
-        </div>
-      ) : load.status === 'loading' ? (
-        <p role="status">
-          <Trans>Loading the secure card fields…</Trans>
-        </p>
-      ) : (
-        <HostedCardFields
-          key={attempt}
-          ref={ref}
-          config={load.config}
-          className="invoice-payment__fields"
-          onSubmit={onSubmit}
-          onUnavailable={() => {
-            setLoad({ status: 'unavailable' });
-          }}
-        />
-      )}
+      <LoadedCardFields
+        ref={ref}
+        loadConfig={loadConfig}
+        className="invoice-payment__fields"
+        problemClassName="invoices__problem"
+        onSubmit={onSubmit}
+      />
     </div>
   );
 }
 
-/** Where the gateway's fields come from, asked again on each try. */
-function useFieldsConfig(
-  storefront: ReturnType<typeof useStorefront>,
-  attempt: number,
-  setLoad: (load: FieldsLoad) => void,
-): void {
-  useEffect(() => {
-    let live = true;
-    void invoiceStoreFor(storefront)
-      .then((store) => {
-        if (!store) throw new Error('Paying an invoice needs a signed-in buyer.');
-        return store.paymentFields();
-      })
-      .then(
-        (config) => {
-          if (live) setLoad({ status: 'ready', config });
-        },
-        (error: unknown) => {
-          console.warn('The card fields could not be set up.', error);
-          if (live) setLoad({ status: 'unavailable' });
-        },
-      );
-    return () => {
-      live = false;
-    };
-  }, [storefront, attempt, setLoad]);
+/** Where the gateway's fields come from, for the buyer signed in on this storefront. */
+async function invoiceFieldsConfig(storefront: ReturnType<typeof useStorefront>) {
+  const store = await invoiceStoreFor(storefront);
+  if (!store) throw new Error('Paying an invoice needs a signed-in buyer.');
+  return store.paymentFields();
 }
