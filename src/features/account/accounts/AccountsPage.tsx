@@ -6,7 +6,7 @@
  * connection.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import type * as z from 'zod';
@@ -24,7 +24,13 @@ import { ApiError } from '../../../infra/api';
 import { domainResolver, translate } from '../../../infra/forms';
 import { accountPath } from '../../../shell/account-links';
 import { useStorefront } from '../../../shell/use-storefront';
-import { AccountFrame, ChangesNeedConnection, useOnline } from '../components/AccountFrame';
+import {
+  AccountFrame,
+  ChangesNeedConnection,
+  SignInToSee,
+  useOnline,
+  useReloadWhenOnline,
+} from '../components/AccountFrame';
 import { claimAccount, leaveAccount, type AccountsRouteData } from './accounts-loader';
 import './accounts.css';
 
@@ -51,11 +57,7 @@ export function AccountsPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (online && !data.fresh && data.signedIn && revalidator.state === 'idle') {
-      void revalidator.revalidate();
-    }
-  }, [online, data.fresh, data.signedIn, revalidator]);
+  useReloadWhenOnline(data);
   const canChange = online && data.fresh;
   const accounts = data.data ?? [];
 
@@ -78,11 +80,9 @@ export function AccountsPage() {
   return (
     <AccountFrame current="accounts" title={t`Accounts`} heading={<Trans>Accounts</Trans>}>
       {!data.signedIn ? (
-        <p>
-          <Link to={`/${storefront.locale}/login`}>
-            <Trans>Sign in to see your accounts.</Trans>
-          </Link>
-        </p>
+        <SignInToSee>
+          <Trans>Sign in to see your accounts.</Trans>
+        </SignInToSee>
       ) : (
         <>
           <ChangesNeedConnection savedAt={data.fresh ? null : data.savedAt} />

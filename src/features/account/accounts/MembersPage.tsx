@@ -4,7 +4,7 @@
  * list seen before, and changes wait for the connection.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import type * as z from 'zod';
@@ -16,7 +16,13 @@ import {
 import { domainResolver } from '../../../infra/forms';
 import { accountPath } from '../../../shell/account-links';
 import { useStorefront } from '../../../shell/use-storefront';
-import { AccountFrame, ChangesNeedConnection, useOnline } from '../components/AccountFrame';
+import {
+  AccountFrame,
+  ChangesNeedConnection,
+  SignInToSee,
+  useOnline,
+  useReloadWhenOnline,
+} from '../components/AccountFrame';
 import { inviteMember, removeMember, type MembersRouteData } from './accounts-loader';
 import { useRefusal } from './AccountsPage';
 import './accounts.css';
@@ -31,11 +37,7 @@ export function MembersPage() {
   const online = useOnline();
   const revalidator = useRevalidator();
   const [notice, setNotice] = useState<string | null>(null);
-  useEffect(() => {
-    if (online && !data.fresh && data.signedIn && revalidator.state === 'idle') {
-      void revalidator.revalidate();
-    }
-  }, [online, data.fresh, data.signedIn, revalidator]);
+  useReloadWhenOnline(data);
   const view = data.data;
   const name = view?.account.name ?? '';
   const back = accountPath(storefront.locale, 'accounts');
@@ -51,11 +53,9 @@ export function MembersPage() {
         </Link>
       </p>
       {!data.signedIn ? (
-        <p>
-          <Link to={`/${storefront.locale}/login`}>
-            <Trans>Sign in to see this organization's members.</Trans>
-          </Link>
-        </p>
+        <SignInToSee>
+          <Trans>Sign in to see this organization's members.</Trans>
+        </SignInToSee>
       ) : !view ? (
         <p data-testid="members-not-found">
           {data.notFound ? (

@@ -5,8 +5,8 @@
  * the connection.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useId, type ReactNode } from 'react';
+import { Link, useLocation, useRevalidator } from 'react-router';
 import { online$ } from '../../../infra/connectivity';
 import { useObservableValue } from '../../../infra/use-observable';
 import { ACCOUNT_LINKS, accountPath } from '../../../shell/account-links';
@@ -83,4 +83,35 @@ export function ChangesNeedConnection({ savedAt }: { readonly savedAt?: string |
 /** Whether the browser is online, for disabling a page's changes while it is not. */
 export function useOnline(): boolean {
   return useObservableValue(online$);
+}
+
+/**
+ * Back online after the page showed what this device kept: the page's data as the store has
+ * it now.
+ */
+export function useReloadWhenOnline(data: {
+  readonly fresh: boolean;
+  readonly signedIn: boolean;
+}): void {
+  const online = useOnline();
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (online && !data.fresh && data.signedIn && revalidator.state === 'idle') {
+      void revalidator.revalidate();
+    }
+  }, [online, data.fresh, data.signedIn, revalidator]);
+}
+
+/** What a visitor sees on an account page: a link to sign in and come back to it. */
+export function SignInToSee({ children }: { readonly children: ReactNode }) {
+  const storefront = useStorefront();
+  const location = useLocation();
+  const returnTo = `${location.pathname}${location.search}`;
+  return (
+    <p>
+      <Link to={`/${storefront.locale}/login?returnTo=${encodeURIComponent(returnTo)}`}>
+        {children}
+      </Link>
+    </p>
+  );
 }

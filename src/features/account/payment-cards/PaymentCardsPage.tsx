@@ -7,9 +7,9 @@
  * and the changes wait for the connection.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLoaderData, useRevalidator } from 'react-router';
+import { useLoaderData, useRevalidator } from 'react-router';
 import { CHECKOUT_MESSAGES } from '../../../../domain/checkout/messages';
 import type { SavedPaymentMethod } from '../../../../domain/customer/address-book';
 import { PAYMENT_CARD_MESSAGES } from '../../../../domain/customer/payment-cards';
@@ -20,25 +20,24 @@ import {
   type CardBrand,
   type CardField,
 } from '../../../../domain/payment/card';
-import { CARD_FIELD_LABELS, PAYMENT_MESSAGES } from '../../../../domain/payment/messages';
+import { PAYMENT_MESSAGES } from '../../../../domain/payment/messages';
 import { GENERAL_ERRORS } from '../../../../domain/shared/errors';
 import type { MessageDescriptor } from '../../../../domain/shared/message';
 import { isExpired } from '../../../../domain/validation/payment';
 import { ApiError } from '../../../infra/api';
 import { domainResolver, translate } from '../../../infra/forms';
 import { localDay } from '../../../infra/local-day';
-import {
-  HostedCardFields,
-  type HostedCardFieldsHandle,
-} from '../../../infra/payments/HostedCardFields';
-import {
-  HostedFieldsError,
-  isTokenizedCard,
-  type HostedFieldsConfig,
-} from '../../../infra/payments/hosted-fields';
+import { CardFieldProblems, LoadedCardFields } from '../../../infra/payments/CardFieldsPanel';
+import type { HostedCardFieldsHandle } from '../../../infra/payments/HostedCardFields';
+import { HostedFieldsError, isTokenizedCard } from '../../../infra/payments/hosted-fields';
 import { cardExpiry } from '../../../shell/order/OrderViews';
-import { useStorefront } from '../../../shell/use-storefront';
-import { AccountFrame, ChangesNeedConnection, useOnline } from '../components/AccountFrame';
+import {
+  AccountFrame,
+  ChangesNeedConnection,
+  SignInToSee,
+  useOnline,
+  useReloadWhenOnline,
+} from '../components/AccountFrame';
 import {
   makeDefault,
   paymentFields,
@@ -63,19 +62,13 @@ function brandName(brand: string): string {
 export function PaymentCardsPage() {
   const { t, i18n } = useLingui();
   const data = useLoaderData<PaymentCardsRouteData>();
-  const storefront = useStorefront();
   const online = useOnline();
   const revalidator = useRevalidator();
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
-  // Back online after loading offline: the cards as the store has them now.
-  useEffect(() => {
-    if (online && !data.fresh && data.signedIn && revalidator.state === 'idle') {
-      void revalidator.revalidate();
-    }
-  }, [online, data.fresh, data.signedIn, revalidator]);
+  useReloadWhenOnline(data);
 
   const change = async (key: string, action: () => Promise<void>, done: MessageDescriptor) => {
     if (busy) return;
@@ -108,11 +101,9 @@ export function PaymentCardsPage() {
       heading={<Trans>Payment Cards</Trans>}
     >
       {!data.signedIn ? (
-        <p>
-          <Link to={`/${storefront.locale}/login`}>
-            <Trans>Sign in to see your payment cards.</Trans>
-          </Link>
-        </p>
+        <SignInToSee>
+          <Trans>Sign in to see your payment cards.</Trans>
+        </SignInToSee>
       ) : (
         <>
           <ChangesNeedConnection savedAt={data.fresh ? null : data.savedAt} />
@@ -260,11 +251,6 @@ function CardItem({
   );
 }
 
-type FieldsLoad =
-  | { readonly status: 'loading' }
-  | { readonly status: 'ready'; readonly config: HostedFieldsConfig }
-  | { readonly status: 'unavailable' };
-
 interface HolderNames {
   firstName: string;
   lastName: string;
@@ -282,27 +268,9 @@ function AddCardForm({ onSaved, onCancel }: { onSaved: () => void; onCancel: () 
   });
   const fields = useRef<HostedCardFieldsHandle>(null);
   const element = useRef<HTMLFormElement>(null);
-  const [load, setLoad] = useState<FieldsLoad>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const [cardErrors, setCardErrors] = useState<Partial<Record<CardField, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    paymentFields().then(
-      (config) => {
-        if (live) setLoad({ status: 'ready', config });
-      },
-      (error: unknown) => {
-        console.warn('The card fields could not be set up.', error);
-        if (live) setLoad({ status: 'unavailable' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
 
   const submit = async (names: HolderNames) => {
     if (busy) return;
@@ -402,58 +370,14 @@ function AddCardForm({ onSaved, onCancel }: { onSaved: () => void; onCancel: () 
         {name('firstName', 'cc-given-name')}
         {name('lastName', 'cc-family-name')}
       </div>
-      {load.status === 'unavailable' ? (
-        <div className="form-error" role="alert">
-          <p>{i18n._(PAYMENT_MESSAGES.fieldsUnavailable)}</p>
-          <button
-            type="button"
-            className="button-secondary"
-            onClick={() => {
-              setLoad({ status: 'loading' });
-              setAttempt((n) => n + 1);
-            }}
-          >
-            <Trans>Try again</Trans>
-          </button>
-        </div>
-      ) : load.status === 'loading' ? (
-        <p role="status">
-          <Trans>Loading the secure card fields…</Trans>
-        </p>
-      ) : (
-        <HostedCardFields
-          key={attempt}
-          ref={fields}
-          config={load.config}
-          className="payment-cards__fields"
-          onSubmit={() => element.current?.requestSubmit()}
-          onUnavailable={() => {
-            setLoad({ status: 'unavailable' });
-          }}
-        />
-      )}
-      {wrongCardFields.length > 0 ? (
-        <div className="form-error" role="alert">
-          <p>
-            <Trans>Please check the card details marked below.</Trans>
-          </p>
-          <ul>
-            {wrongCardFields.map(([field, message]) => (
-              <li key={field}>
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => {
-                    fields.current?.focus(field);
-                  }}
-                >
-                  {i18n._(CARD_FIELD_LABELS[field])}: {message}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <LoadedCardFields
+        ref={fields}
+        loadConfig={paymentFields}
+        className="payment-cards__fields"
+        problemClassName="form-error"
+        onSubmit={() => element.current?.requestSubmit()}
+      />
+      <CardFieldProblems problems={wrongCardFields} fields={fields} />
       <div className="form__actions">
         <button
           type="submit"
