@@ -59,24 +59,44 @@ export function LoginPage() {
   );
 }
 
-/** What the server's refusal says, in words. */
-function useFailureText() {
+/**
+ * Sends the sign-in and goes where the provider says next; a refusal is kept in words (the
+ * server's field message, or a general one).
+ */
+function useSignIn(uid: string) {
   const { t, i18n } = useLingui();
-  return (error: unknown) => {
-    const field = error instanceof ApiError ? error.body?.error.fields?.[0] : undefined;
-    const descriptor = field ? descriptorFor(field.code) : undefined;
-    return descriptor && field
-      ? translate(i18n, { ...descriptor, ...(field.values ? { values: field.values } : {}) })
-      : t`We could not sign you in. Please try again.`;
+  const [failure, setFailure] = useState<string | null>(null);
+  const send = async (values: SignInInput | UsernameSignInInput) => {
+    setFailure(null);
+    try {
+      const { redirectTo } = await submitSignIn(uid, values);
+      window.location.assign(redirectTo);
+    } catch (error) {
+      const field = error instanceof ApiError ? error.body?.error.fields?.[0] : undefined;
+      const descriptor = field ? descriptorFor(field.code) : undefined;
+      setFailure(
+        descriptor && field
+          ? translate(i18n, { ...descriptor, ...(field.values ? { values: field.values } : {}) })
+          : t`We could not sign you in. Please try again.`,
+      );
+    }
   };
+  return { failure, send };
+}
+
+function SignInFailure({ failure }: { failure: string | null }) {
+  return failure ? (
+    <p role="alert" className="form-error">
+      {failure}
+    </p>
+  ) : null;
 }
 
 /** With `sso-username-field` on: a username (the part of the address before the @) or the address. */
 function UsernameSignInForm({ uid }: { uid: string }) {
   const { t, i18n } = useLingui();
   const labels = { username: t`Username or email address`, password: t`Password` };
-  const [failure, setFailure] = useState<string | null>(null);
-  const failureText = useFailureText();
+  const { failure, send } = useSignIn(uid);
   const {
     register,
     handleSubmit,
@@ -85,23 +105,11 @@ function UsernameSignInForm({ uid }: { uid: string }) {
     resolver: domainResolver(usernameSignInSchema, i18n, labels),
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const { redirectTo } = await submitSignIn(uid, values);
-      window.location.assign(redirectTo);
-    } catch (error) {
-      setFailure(failureText(error));
-    }
-  });
+  const onSubmit = handleSubmit(send);
 
   return (
     <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-      {failure ? (
-        <p role="alert" className="form-error">
-          {failure}
-        </p>
-      ) : null}
+      <SignInFailure failure={failure} />
       <Field
         id="login-username"
         label={labels.username}
@@ -133,31 +141,18 @@ function UsernameSignInForm({ uid }: { uid: string }) {
 function SignInForm({ uid }: { uid: string }) {
   const { t, i18n } = useLingui();
   const labels = { email: t`Email address`, password: t`Password` };
-  const [failure, setFailure] = useState<string | null>(null);
-  const failureText = useFailureText();
+  const { failure, send } = useSignIn(uid);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<SignInInput>({ resolver: domainResolver(signInSchema, i18n, labels) });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const { redirectTo } = await submitSignIn(uid, values);
-      window.location.assign(redirectTo);
-    } catch (error) {
-      setFailure(failureText(error));
-    }
-  });
+  const onSubmit = handleSubmit(send);
 
   return (
     <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-      {failure ? (
-        <p role="alert" className="form-error">
-          {failure}
-        </p>
-      ) : null}
+      <SignInFailure failure={failure} />
       <Field id="login-email" label={labels.email} error={errors.email?.message}>
         <input
           type="email"
