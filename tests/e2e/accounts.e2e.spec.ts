@@ -6,42 +6,17 @@
  * administrator of Riverside 4821, sees its members, invites a person and removes Priya by
  * email. On a tablet and a phone, axe clean and nothing wider than the screen.
  */
-import { rm } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/src/customers/demo-customers';
-import { launchStoreProcess, type StoreProcess } from '../support/server-process';
-import { tempDir } from '../support/temp-dir';
 import { expect, test } from './fixtures';
 import { axe } from './support/checkout-steps';
+import { fitsTheScreen } from './support/layout';
+import { storeOfThisSpec } from './support/spec-store';
 import { accountButton, DANA, SAM, signInFromHeader, signOutFromHeader } from './support/sign-in';
 import { workerControls } from './support/worker';
 
-let store: StoreProcess | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  const dataDir = await tempDir('store-e2e-accounts-');
-  store = await launchStoreProcess({ dataDir, readyTimeoutMs: 80_000 });
-});
-
-test.afterAll(async () => {
-  if (!store) return;
-  await store.stop('SIGTERM');
-  await rm(store.dataDir, { recursive: true, force: true });
-});
-
-function origin(): string {
-  if (!store) throw new Error('The store of this spec did not start.');
-  return store.url;
-}
-
-async function fitsTheScreen(page: Page) {
-  expect(
-    await page.evaluate(
-      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
-    ),
-  ).toBe(true);
-}
+const ownStore = storeOfThisSpec('accounts');
+const origin = () => ownStore().url;
 
 const account = (page: Page, number: string) =>
   page.getByTestId('customer-account').filter({

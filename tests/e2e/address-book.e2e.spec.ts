@@ -7,37 +7,16 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { launchCustomStore, type CustomStore } from '../support/custom-store';
 import { axe } from './support/checkout-steps';
+import { fitsTheScreen } from './support/layout';
+import { customStoreOfThisSpec } from './support/spec-store';
 import { accountButton, DANA, signInFromHeader } from './support/sign-in';
 import { workerControls } from './support/worker';
-
-let store: CustomStore | undefined;
 
 // One worker: the spec's own store and the worker's, not two of each on a small host.
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  store = await launchCustomStore();
-  await store.setFlag('address-book', true);
-});
-
-test.afterAll(async () => {
-  await store?.dispose();
-});
-
-function launched(): CustomStore {
-  if (!store) throw new Error('The store of this spec did not start.');
-  return store;
-}
-
-async function fitsTheScreen(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
+const launched = customStoreOfThisSpec(['address-book']);
 
 async function fillAddress(
   page: Page,

@@ -8,46 +8,20 @@
  * the screen; offline, the cards seen before are shown with the notice that changes need the
  * connection.
  */
-import { rm } from 'node:fs/promises';
 import type { FrameLocator, Page } from '@playwright/test';
-import { launchStoreProcess, type StoreProcess } from '../support/server-process';
-import { tempDir } from '../support/temp-dir';
 import { expect, test } from './fixtures';
 import { emptyCart } from './support/cart';
 import { axe } from './support/checkout-steps';
+import { fitsTheScreen } from './support/layout';
+import { storeOfThisSpec } from './support/spec-store';
 import { accountButton, DANA, signInFromHeader } from './support/sign-in';
 import { workerControls } from './support/worker';
 
 const PAYMENT_DETAILS =
   'Please check your payment details are correct or provide a different payment method.';
 
-let store: StoreProcess | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  const dataDir = await tempDir('store-e2e-payment-cards-');
-  store = await launchStoreProcess({ dataDir, readyTimeoutMs: 80_000 });
-});
-
-test.afterAll(async () => {
-  if (!store) return;
-  await store.stop('SIGTERM');
-  await rm(store.dataDir, { recursive: true, force: true });
-});
-
-function origin(): string {
-  if (!store) throw new Error('The store of this spec did not start.');
-  return store.url;
-}
-
-/** Nothing on the page is wider than the screen. */
-async function fitsTheScreen(page: Page) {
-  expect(
-    await page.evaluate(
-      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
-    ),
-  ).toBe(true);
-}
+const ownStore = storeOfThisSpec('payment-cards');
+const origin = () => ownStore().url;
 
 /** The payment gateway's fields, once their frame has loaded and been worded. */
 async function cardFields(page: Page): Promise<FrameLocator> {

@@ -7,52 +7,16 @@
  * words; the change signs her other browser out and keeps this one. On a phone she switches
  * her storefront to fr-ca and the pages follow. Axe clean, nothing wider than the screen.
  */
-import { rm } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { launchStoreProcess, type StoreProcess } from '../support/server-process';
-import { tempDir } from '../support/temp-dir';
 import { axe } from './support/checkout-steps';
+import { fitsTheScreen } from './support/layout';
+import { storeOfThisSpec } from './support/spec-store';
 import { accountButton, DANA, fillSignIn, signInFromHeader } from './support/sign-in';
 
 // The second test signs in with the password the first one set.
 test.describe.configure({ mode: 'serial' });
 
-let store: StoreProcess | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  const dataDir = await tempDir('store-e2e-profile-');
-  store = await launchStoreProcess({ dataDir, readyTimeoutMs: 80_000 });
-});
-
-test.afterAll(async () => {
-  if (!store) return;
-  await store.stop('SIGTERM');
-  await rm(store.dataDir, { recursive: true, force: true });
-});
-
-function launched(): StoreProcess {
-  if (!store) throw new Error('The store of this spec did not start.');
-  return store;
-}
-
-/** Nothing on the page is wider than the screen. */
-async function fitsTheScreen(page: Page) {
-  const wider = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= width) return [];
-    const scrolls = (element: Element | null): boolean =>
-      element !== null &&
-      (['auto', 'scroll'].includes(getComputedStyle(element).overflowX) ||
-        scrolls(element.parentElement));
-    return [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > width && !scrolls(e.parentElement))
-      .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${e.getBoundingClientRect().right}`)
-      .slice(0, 5);
-  });
-  expect(wider).toEqual([]);
-}
+const launched = storeOfThisSpec('profile');
 
 const NEW_PASSWORD = 'Renewed-Clinician-2027';
 

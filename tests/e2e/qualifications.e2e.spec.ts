@@ -13,10 +13,11 @@ import type { Page } from '@playwright/test';
 import { ROOT_DIR } from '../../server/src/config';
 import type { CheckoutFacts } from '../../domain/checkout/facts';
 import type { QualificationsView } from '../../domain/qualification/qualification';
-import { launchCustomStore, type CustomStore } from '../support/custom-store';
 import { toolBundle } from '../support/server-bundle';
 import { expect, test } from './fixtures';
 import { axe } from './support/checkout-steps';
+import { fitsTheScreen } from './support/layout';
+import { customStoreOfThisSpec } from './support/spec-store';
 import { accountButton, DANA, signInFromHeader } from './support/sign-in';
 import { workerControls } from './support/worker';
 
@@ -24,22 +25,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 const TITLE = 'Ph.D. Educational Psychology';
 const EDITED = 'Ph.D. School Psychology';
 
-let store: CustomStore | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  store = await launchCustomStore();
-  await store.setFlag('qualifications-list', true);
-});
-
-test.afterAll(async () => {
-  await store?.dispose();
-});
-
-function launched(): CustomStore {
-  if (!store) throw new Error('The store of this spec did not start.');
-  return store;
-}
+const launched = customStoreOfThisSpec(['qualifications-list']);
 
 /** `npm run qualifications -- <args>` against the running store (its operator channel). */
 async function qualificationsTool(
@@ -60,19 +46,6 @@ async function qualificationsTool(
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
-}
-
-/** Nothing on the page is wider than the screen. */
-async function fitsTheScreen(page: Page) {
-  const wider = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= width) return [];
-    return [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > width)
-      .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${e.getBoundingClientRect().right}`)
-      .slice(0, 5);
-  });
-  expect(wider).toEqual([]);
 }
 
 const item = (page: Page, title: string) =>
