@@ -305,6 +305,9 @@ test('signing out offline clears the identity at once in every tab; the server s
   expect(await serverSessionHolds(store.url, sessionId)).toBe(true);
 
   await context.setOffline(true);
+  // Signed out once the page knows it is offline (its banner says so): a click before the
+  // browser has told the page may still reach the store, which is not what is tested here.
+  await expect(page.getByText(/^You are offline\. You can keep browsing/)).toBeVisible();
   await signOutFromHeader(page, avery.firstName);
   await expect(other.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('signedInUser'))).toBeNull();
