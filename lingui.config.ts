@@ -1,7 +1,8 @@
 import { defineConfig } from '@lingui/cli';
+import type { LinguiConfig } from '@lingui/conf';
 
 /** Message catalogs per content language (SPEC 2.2: en, fr, nl, es). English is the source. */
-export default defineConfig({
+const config: LinguiConfig = defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'fr', 'nl', 'es'],
   fallbackLocales: { default: 'en' },
@@ -15,3 +16,5 @@ export default defineConfig({
   format: 'po',
   orderBy: 'messageId',
 });
+
+export default config;

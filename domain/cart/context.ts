@@ -43,8 +43,9 @@ export interface CartContext {
   /** A customer account the actor may order for; undefined for any other (or not known here). */
   account(id: string): CartAccount | undefined;
   /**
-   * The account a user's new cart is priced for: their only account when they have one.
-   * Null when there is none to choose for them (or this side does not know).
+   * The account a user's new cart is priced for: their only account when they have one, else
+   * the one they switched to buy as (SPEC 1). Null when there is none to choose for them (or
+   * this side does not know).
    */
   readonly defaultAccount: CartAccount | null;
 }

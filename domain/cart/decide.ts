@@ -129,7 +129,7 @@ function created(state: CartState, context: CartContext): CartEvent[] {
       owner: context.actor,
     },
   };
-  // A user with one customer account has their cart priced for it from the start.
+  // A user's new cart is priced from the start for their only account, or the one they buy as.
   const account = context.actor.kind === 'user' ? context.defaultAccount : null;
   return account ? [creation, { type: 'CartAccountChosen', v: 1, data: { account } }] : [creation];
 }

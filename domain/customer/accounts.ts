@@ -51,4 +51,37 @@ export const ACCOUNT_MESSAGES = {
   removed: /*i18n*/ { id: 'accounts.removed', message: 'Removed from this organization.' },
   left: /*i18n*/ { id: 'accounts.left', message: 'You have left the organization.' },
   claimed: /*i18n*/ { id: 'accounts.claimed', message: 'The account has been added.' },
+  switchedToPersonal: /*i18n*/ {
+    id: 'accounts.switched-to-personal',
+    message:
+      'You now buy as an individual, with your personal account {number}. Purchase orders need an organizational account.',
+  },
+  switchedToOrganization: /*i18n*/ {
+    id: 'accounts.switched-to-organization',
+    message:
+      'You now buy for {name} ({number}), an organizational account. Purchase orders are available for it.',
+  },
 } as const satisfies Record<string, MessageDescriptor>;
+
+/** An account as the buying-as rule needs it. */
+export interface AccountForBuyingAs {
+  readonly id: string;
+  readonly accountType: 'PERSONAL' | 'ORGANIZATION';
+}
+
+/**
+ * The account a user buys as (SPEC 1: a user is PERSONAL or ORGANIZATION): the one they
+ * switched to while they are still its member, else their personal account, else their first
+ * organization, else none.
+ */
+export function buyingAsAccount<A extends AccountForBuyingAs>(
+  accounts: readonly A[],
+  chosenId: string | null | undefined,
+): A | null {
+  return (
+    accounts.find((a) => a.id === chosenId) ??
+    accounts.find((a) => a.accountType === 'PERSONAL') ??
+    accounts[0] ??
+    null
+  );
+}

@@ -171,6 +171,24 @@ export const passwordChangeSchema = z.object({
 
 export type PasswordChange = z.output<typeof passwordChangeSchema>;
 
+/**
+ * Whom the user buys as (SPEC 1, 6): a user is PERSONAL or ORGANIZATION by the customer
+ * account they buy with; switching names the account. `since` is when it was switched.
+ */
+export interface BuyingAsChoice {
+  readonly accountId: string;
+  readonly type: 'PERSONAL' | 'ORGANIZATION';
+}
+
+export interface BuyingAs extends BuyingAsChoice {
+  readonly since: string;
+}
+
+/** Asking to buy as another of one's customer accounts. */
+export const buyingAsRequestSchema = z.object({
+  accountId: z.string({ error: V.required.id }).trim().min(1, { error: V.required.id }).max(64),
+});
+
 /** Asking for a new email address: confirmed by a link sent to it. */
 export const emailChangeSchema = z.object({ email: profileEmailField() });
 
@@ -184,6 +202,8 @@ export interface ProfileState {
   readonly email: string | null;
   /** Null until the user chose; then the storefront they chose and their mail consents. */
   readonly preferences: Preferences | null;
+  /** The account the user buys as (SPEC 1: PERSONAL or ORGANIZATION), once they switched. */
+  readonly buyingAs: BuyingAs | null;
   readonly updatedAt: string | null;
 }
 
@@ -202,6 +222,11 @@ export type ProfileCommand =
       readonly type: 'ChangeEmail';
       readonly data: { readonly email: string };
       readonly metadata: CommandMetadata;
+    }
+  | {
+      readonly type: 'SwitchBuyingAs';
+      readonly data: BuyingAsChoice;
+      readonly metadata: CommandMetadata;
     };
 
 export type ProfileEvent =
@@ -219,6 +244,11 @@ export type ProfileEvent =
       readonly type: 'EmailChanged';
       readonly v: 1;
       readonly data: { readonly email: string; readonly at: string };
+    }
+  | {
+      readonly type: 'BuyingAsSwitched';
+      readonly v: 1;
+      readonly data: BuyingAsChoice & { readonly at: string };
     };
 
 export function initialProfileState(): ProfileState {
@@ -228,6 +258,7 @@ export function initialProfileState(): ProfileState {
     phone: null,
     email: null,
     preferences: null,
+    buyingAs: null,
     updatedAt: null,
   };
 }
@@ -265,6 +296,11 @@ export function decideProfile(command: ProfileCommand, state: ProfileState): Pro
     case 'ChangeEmail':
       if (command.data.email === state.email) return [];
       return [{ type: 'EmailChanged', v: 1, data: { email: command.data.email, at } }];
+    case 'SwitchBuyingAs': {
+      const to = command.data;
+      if (state.buyingAs?.accountId === to.accountId && state.buyingAs.type === to.type) return [];
+      return [{ type: 'BuyingAsSwitched', v: 1, data: { ...to, at } }];
+    }
   }
 }
 
@@ -290,6 +326,10 @@ export function evolveProfile(state: ProfileState, event: ProfileEvent): Profile
       };
     case 'EmailChanged':
       return { ...state, email: event.data.email, updatedAt: event.data.at };
+    case 'BuyingAsSwitched': {
+      const { accountId, type, at } = event.data;
+      return { ...state, buyingAs: { accountId, type, since: at }, updatedAt: at };
+    }
   }
 }
 

@@ -301,7 +301,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMeRoutes(app, options.database.db, { identities, identity });
   registerQualificationRoutes(app, { db, commands });
   registerPaymentCardRoutes(app, { db: options.database.db, payments });
-  registerAccountRoutes(app, options.database.db);
+  registerAccountRoutes(app, { db: options.database.db, commands });
   registerProfileRoutes(app, { db, commands, identities, identity });
   if (payments instanceof SandboxGateway) await registerPaymentSandboxRoutes(app, db);
   registerCheckoutRoutes(app, db, {

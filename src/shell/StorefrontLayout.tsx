@@ -10,6 +10,7 @@ import { flagContextFor } from '../../domain/flags/context';
 import { NOTIFICATIONS_PARAM } from '../../domain/notifications/param';
 import { loadTagManager } from '../infra/analytics';
 import { bootstrap$, loadBootstrap } from '../infra/bootstrap';
+import { switchAnnouncement$ } from '../infra/buying-as';
 import { cartMergeOffer$, openCart } from '../infra/cart/cart-loader';
 import { pageCommitted, whenIdleAfterFirstPaint } from '../infra/first-paint';
 import { connectLiveFlags, settleFlagContext } from '../infra/flags';
@@ -39,6 +40,11 @@ const HelloModal = lazy(() =>
 const IdleWarning = lazy(() =>
   Promise.all([import('./IdleWarning'), wholeCatalog()]).then(([module]) => ({
     default: module.IdleWarning,
+  })),
+);
+const BuyingAsBanner = lazy(() =>
+  Promise.all([import('./BuyingAsBanner'), wholeCatalog()]).then(([module]) => ({
+    default: module.BuyingAsBanner,
   })),
 );
 const SignInMergeDialog = lazy(() =>
@@ -83,6 +89,18 @@ function Greeting() {
       <HelloModal />
     </OptionalPart>
   ) : null;
+}
+
+/** The banner of a switch of whom the user buys as, for that user, once the page hydrated. */
+function SwitchAnnouncementBanner({ userId }: { userId: string | null }) {
+  const hydrated = useHydrated();
+  const announcement = useObservableValue(switchAnnouncement$);
+  if (!hydrated || !announcement || announcement.userId !== userId) return null;
+  return (
+    <OptionalPart>
+      <BuyingAsBanner announcement={announcement} />
+    </OptionalPart>
+  );
 }
 
 /** How long after a storefront page opens its catalog index is fetched for offline use. */
@@ -200,6 +218,7 @@ export function StorefrontLayout() {
           </a>
           <Header />
           <ConnectionBanner />
+          <SwitchAnnouncementBanner userId={userId} />
           <Notifications />
           <CartNotices />
           <div className={navigating ? 'navigation-progress is-active' : 'navigation-progress'} />

@@ -23,6 +23,60 @@ const account = (page: Page, number: string) =>
     has: page.getByTestId('account-number').getByText(number, { exact: true }),
   });
 
+test('Dana switches to buying for Lakeshore and back; banners announce each switch in both tabs', async ({
+  page,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.goto(`${origin()}/en-us/`);
+  await signInFromHeader(page, DANA);
+  await page.goto(`${origin()}/en-us/my-account/accounts`);
+  await expect(page.getByTestId('buying-as')).toHaveText(
+    'You buy as an individual, with your personal account.',
+  );
+  const lakeshore = account(page, DEMO_ACCOUNTS.lakeshore);
+  const personal = account(page, DEMO_ACCOUNTS.danaPersonal);
+  await expect(personal.getByTestId('account-buying-as')).toBeVisible();
+  await expect(personal.getByRole('button', { name: 'Buy as an individual' })).toHaveCount(0);
+
+  // A second tab on another page of the store.
+  const other = await page.context().newPage();
+  await other.setViewportSize({ width: 768, height: 1024 });
+  await other.goto(`${origin()}/en-us/search?q=kit`);
+  await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(other.getByTestId('buying-as-banner')).toHaveCount(0);
+
+  await lakeshore.getByRole('button', { name: /^Buy for this organization/ }).click();
+  const toLakeshore = `You now buy for Lakeshore University Psychology Clinic (${DEMO_ACCOUNTS.lakeshore}), an organizational account. Purchase orders are available for it.`;
+  await expect(page.getByTestId('buying-as-banner')).toContainText(toLakeshore);
+  await expect(page.getByTestId('buying-as')).toHaveText(
+    `You buy for an organization: Lakeshore University Psychology Clinic (${DEMO_ACCOUNTS.lakeshore}).`,
+  );
+  await expect(lakeshore.getByTestId('account-buying-as')).toBeVisible();
+  await expect(other.getByTestId('buying-as-banner')).toContainText(toLakeshore);
+  await axe(page);
+
+  // Kept across a reload, until dismissed; dismissed in one tab, gone from both.
+  await other.reload();
+  await expect(other.getByTestId('buying-as-banner')).toContainText(toLakeshore);
+  await other.getByTestId('buying-as-banner').getByRole('button', { name: 'Dismiss' }).click();
+  await expect(other.getByTestId('buying-as-banner')).toHaveCount(0);
+  await expect(page.getByTestId('buying-as-banner')).toHaveCount(0);
+
+  // Back to buying as an individual, on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await personal.getByRole('button', { name: 'Buy as an individual' }).click();
+  await expect(page.getByTestId('buying-as-banner')).toContainText(
+    `You now buy as an individual, with your personal account ${DEMO_ACCOUNTS.danaPersonal}. Purchase orders need an organizational account.`,
+  );
+  await expect(page.getByTestId('buying-as')).toHaveText(
+    'You buy as an individual, with your personal account.',
+  );
+  await fitsTheScreen(page);
+  await axe(page);
+  await other.close();
+});
+
 test('Dana’s accounts: numbers, roles, discounts, Account not listed, leaving; Sam manages Riverside’s members', async ({
   page,
   pageErrors,

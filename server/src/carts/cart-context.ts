@@ -18,6 +18,7 @@ import {
 } from '../../../domain/storefront/storefronts';
 import type { ContextProvider } from '../event-store/event-store';
 import { cartAccountsOf } from '../customers/customer-repository';
+import { switchedAccountId } from '../profile/buying-as';
 import { productPrices, products, promotions } from '../db/schema';
 import type { Db } from '../db/database';
 
@@ -230,6 +231,21 @@ export class CartCatalogCache {
   }
 }
 
+/**
+ * The account a user's new cart is priced for: their only account, else the one they switched
+ * to buy as (decision 062), else none (they choose).
+ */
+async function defaultAccountOf(
+  db: Db,
+  owner: CartOwner,
+  accounts: readonly CartAccount[],
+): Promise<CartAccount | null> {
+  if (accounts.length === 1) return accounts[0] ?? null;
+  if (accounts.length === 0 || owner.kind !== 'user') return null;
+  const chosen = await switchedAccountId(db, owner.id);
+  return accounts.find((account) => account.id === chosen) ?? null;
+}
+
 export async function loadCartContext(
   tx: Db,
   options: { cartId: string; storefront: Storefront; actor: CartOwner; cache: CartCatalogCache },
@@ -252,7 +268,7 @@ export async function loadCartContext(
     product,
     promotion,
     account: (id) => accounts.find((account) => account.id === id),
-    defaultAccount: accounts.length === 1 ? (accounts[0] ?? null) : null,
+    defaultAccount: await defaultAccountOf(tx, options.actor, accounts),
   };
 }
 
@@ -291,7 +307,7 @@ export function cartContextProvider(
       product,
       promotion,
       account: (id: string) => accounts.find((account) => account.id === id),
-      defaultAccount: accounts.length === 1 ? (accounts[0] ?? null) : null,
+      defaultAccount: await defaultAccountOf(db, owner, accounts),
     } satisfies CartContext;
   };
 }

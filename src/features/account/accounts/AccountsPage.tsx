@@ -10,7 +10,11 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import type * as z from 'zod';
-import { ACCOUNT_MESSAGES, managesMembers } from '../../../../domain/customer/accounts';
+import {
+  ACCOUNT_MESSAGES,
+  buyingAsAccount,
+  managesMembers,
+} from '../../../../domain/customer/accounts';
 import type { CustomerAccountSummary } from '../../../../domain/customer/address-book';
 import {
   DISCOUNT_LABELS,
@@ -31,7 +35,14 @@ import {
   useOnline,
   useReloadWhenOnline,
 } from '../components/AccountFrame';
-import { claimAccount, leaveAccount, type AccountsRouteData } from './accounts-loader';
+import { announceSwitch } from '../../../infra/buying-as';
+import { currentUser$ } from '../../../infra/session';
+import {
+  claimAccount,
+  leaveAccount,
+  switchBuyingAs,
+  type AccountsRouteData,
+} from './accounts-loader';
 import './accounts.css';
 
 /** What the store said of a refused change, in the page's language. */
@@ -59,7 +70,10 @@ export function AccountsPage() {
   const [busy, setBusy] = useState(false);
   useReloadWhenOnline(data);
   const canChange = online && data.fresh;
-  const accounts = data.data ?? [];
+  const accounts = data.data?.items ?? [];
+  const buyingAs = buyingAsAccount(accounts, data.data?.buyingAs);
+  const organizationName = buyingAs?.name ?? '';
+  const organizationNumber = buyingAs?.accountNumber ?? '';
 
   const leave = async (account: CustomerAccountSummary) => {
     if (busy) return;
@@ -69,6 +83,30 @@ export function AccountsPage() {
     try {
       await leaveAccount(account.id);
       setNotice(i18n._(ACCOUNT_MESSAGES.left));
+    } catch (error) {
+      setProblem(refusal(error).text);
+    } finally {
+      await revalidator.revalidate();
+      setBusy(false);
+    }
+  };
+
+  const buyAs = async (account: CustomerAccountSummary) => {
+    if (busy) return;
+    setBusy(true);
+    setNotice(null);
+    setProblem(null);
+    try {
+      await switchBuyingAs(account.id);
+      const user = currentUser$.getValue();
+      if (user) {
+        announceSwitch({
+          userId: user.id,
+          accountType: account.accountType,
+          name: account.name,
+          number: account.accountNumber,
+        });
+      }
     } catch (error) {
       setProblem(refusal(error).text);
     } finally {
@@ -99,6 +137,17 @@ export function AccountsPage() {
               {problem}
             </p>
           ) : null}
+          {buyingAs ? (
+            <p className="accounts-page__buying-as" data-testid="buying-as">
+              {buyingAs.accountType === 'ORGANIZATION' ? (
+                <Trans>
+                  You buy for an organization: {organizationName} ({organizationNumber}).
+                </Trans>
+              ) : (
+                <Trans>You buy as an individual, with your personal account.</Trans>
+              )}
+            </p>
+          ) : null}
           <ul className="accounts-page__list" aria-label={t`Your customer accounts`}>
             {accounts.map((account) => (
               <AccountItem
@@ -106,7 +155,9 @@ export function AccountsPage() {
                 account={account}
                 membersPath={accountPath(storefront.locale, `accounts/${account.id}/members`)}
                 disabled={!canChange || busy}
+                buyingAs={buyingAs?.id === account.id}
                 onLeave={() => void leave(account)}
+                onBuyAs={() => void buyAs(account)}
               />
             ))}
           </ul>
@@ -134,12 +185,17 @@ function AccountItem({
   account,
   membersPath,
   disabled,
+  buyingAs,
   onLeave,
+  onBuyAs,
 }: {
   account: CustomerAccountSummary;
   membersPath: string;
   disabled: boolean;
+  /** Whether the buyer buys as this account now. */
+  buyingAs: boolean;
   onLeave: () => void;
+  onBuyAs: () => void;
 }) {
   const { i18n } = useLingui();
   const number = account.accountNumber;
@@ -148,6 +204,11 @@ function AccountItem({
   return (
     <li className="accounts-page__account" data-testid="customer-account">
       <h2 className="accounts-page__name">{name}</h2>
+      {buyingAs ? (
+        <p className="accounts-page__current" data-testid="account-buying-as">
+          <Trans>You buy as this account</Trans>
+        </p>
+      ) : null}
       {account.mergedAccounts.map((merged) => {
         const old = merged.accountNumber;
         const on = new Intl.DateTimeFormat(i18n.locale, {
@@ -207,22 +268,40 @@ function AccountItem({
           )}
         </dd>
       </dl>
-      {organization ? (
-        <div className="accounts-page__actions">
-          {managesMembers(account.role) ? (
-            <Link to={membersPath}>
+      <div className="accounts-page__actions">
+        {buyingAs ? null : (
+          <button type="button" className="button-secondary" disabled={disabled} onClick={onBuyAs}>
+            {organization ? (
               <Trans>
-                Members<span className="visually-hidden"> of {name}</span>
+                Buy for this organization<span className="visually-hidden">: {name}</span>
               </Trans>
-            </Link>
-          ) : null}
-          <button type="button" className="button-secondary" disabled={disabled} onClick={onLeave}>
-            <Trans>
-              Leave organization<span className="visually-hidden">: {name}</span>
-            </Trans>
+            ) : (
+              <Trans>Buy as an individual</Trans>
+            )}
           </button>
-        </div>
-      ) : null}
+        )}
+        {organization ? (
+          <>
+            {managesMembers(account.role) ? (
+              <Link to={membersPath}>
+                <Trans>
+                  Members<span className="visually-hidden"> of {name}</span>
+                </Trans>
+              </Link>
+            ) : null}
+            <button
+              type="button"
+              className="button-secondary"
+              disabled={disabled}
+              onClick={onLeave}
+            >
+              <Trans>
+                Leave organization<span className="visually-hidden">: {name}</span>
+              </Trans>
+            </button>
+          </>
+        ) : null}
+      </div>
     </li>
   );
 }

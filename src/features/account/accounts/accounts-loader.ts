@@ -70,13 +70,27 @@ async function loadKept<T>(key: string, fetch: () => Promise<T>): Promise<Loaded
   };
 }
 
-export type AccountsRouteData = Loaded<readonly CustomerAccountSummary[]>;
+/** The buyer's accounts, and the one they buy as (SPEC 1; decision 062). */
+export interface AccountsView {
+  readonly items: readonly CustomerAccountSummary[];
+  readonly buyingAs: string | null;
+}
+
+export type AccountsRouteData = Loaded<AccountsView>;
 
 export function accountsLoader(_args: LoaderFunctionArgs): Promise<AccountsRouteData> {
-  return loadKept('accounts.list', async () => {
-    const { items } = await apiJson<{ items: CustomerAccountSummary[] }>('/api/me/accounts');
-    return items;
+  return loadKept('accounts.view', async () => {
+    const [{ items }, buyingAs] = await Promise.all([
+      apiJson<{ items: CustomerAccountSummary[] }>('/api/me/accounts'),
+      apiJson<{ accountId: string | null }>('/api/me/buying-as'),
+    ]);
+    return { items, buyingAs: buyingAs.accountId };
   });
+}
+
+/** Buys as another of the buyer's accounts from now on. */
+export function switchBuyingAs(accountId: string) {
+  return postJson<{ accountId: string | null }>('/api/me/buying-as', { accountId });
 }
 
 export interface MembersView {

@@ -3,14 +3,20 @@
  * sees its pending invitations, invites a person by email and removes a member or invitation
  * by email; a member leaves an organisation. An account the caller is no member of is 404,
  * as one that does not exist; a member who is no administrator 403 in words; bad input 400.
- * 'Account not listed' is checkout's (`POST /api/checkout/accounts/claim`).
+ * 'Account not listed' is checkout's (`POST /api/checkout/accounts/claim`). Whom the caller
+ * buys as, PERSONAL or ORGANIZATION (decision 062): `GET` and `POST /api/me/buying-as`.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod';
 import {
   ACCOUNT_MESSAGES,
   memberEmailRequestSchema,
 } from '../../../../../domain/customer/accounts';
+import { buyingAsRequestSchema } from '../../../../../domain/profile/profile';
+import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '../../../../../domain/shared/idempotency';
+import { isForBuyer } from '../../../acting/acting';
+import type { CommandHandler } from '../../../commands/execute';
 import { requestText } from '../../../../../domain/validation/fields';
 import { actingBuyer } from '../../../acting/plugin';
 import {
@@ -22,6 +28,7 @@ import {
 } from '../../../customers/account-membership';
 import type { Db } from '../../../db/database';
 import { errorBody } from '../../../plugins/errors';
+import { buyingAsOf, switchBuyingAs } from '../../../profile/buying-as';
 import { ruleBody } from '../checkout/index';
 
 const idParams = z.object({ id: requestText(64).min(1) });
@@ -57,7 +64,36 @@ function answer(reply: FastifyReply, outcome: MembershipOutcome) {
   }
 }
 
-export function registerAccountRoutes(app: FastifyInstance, db: Db): void {
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  deps: { readonly db: Db; readonly commands: CommandHandler },
+): void {
+  const { db } = deps;
+
+  /** Whom the caller buys as (SPEC 1): PERSONAL or ORGANIZATION, by the account. */
+  app.get('/api/me/buying-as', { config: { access: 'buyer' } }, async (request) => {
+    const user = actingBuyer(request);
+    const view = await buyingAsOf(db, user.id);
+    return { accountId: view.account?.id ?? null, since: view.since };
+  });
+
+  /** Switches whom the caller buys as to another of their accounts; 404 for any other id. */
+  app.post('/api/me/buying-as', { config: { access: 'buyer' } }, async (request, reply) => {
+    const { accountId } = buyingAsRequestSchema.parse(request.body);
+    const who = request.acting;
+    if (!isForBuyer(who)) throw new Error('/api/me/buying-as acts for no buyer');
+    const key = idempotencyKeySchema.safeParse(request.headers[IDEMPOTENCY_HEADER]);
+    const commandId = `buying-as:${who.buyer.id}:${key.success ? key.data : randomUUID()}`;
+    const outcome = await switchBuyingAs(deps, who, accountId, commandId);
+    if (outcome.kind === 'not-found') {
+      return reply.code(404).send(errorBody('not_found', 'No such account.'));
+    }
+    if (outcome.kind === 'refused') {
+      return reply.code(409).send(errorBody(outcome.code, 'The switch could not be saved.'));
+    }
+    return { accountId: outcome.view.account?.id ?? null, since: outcome.view.since };
+  });
+
   app.get(
     '/api/me/accounts/:id/invitations',
     { config: { access: 'buyer' } },
