@@ -4,7 +4,8 @@
  * it, for the user who switched only, and shown by every open tab (the browser tells the
  * others through the storage event).
  */
-import { BehaviorSubject } from 'rxjs';
+import { withServerValue } from './use-observable';
+import { ValueSubject } from './value-subject';
 
 const KEY = 'buying-as-switched:v1';
 
@@ -43,8 +44,9 @@ function stored(): SwitchAnnouncement | null {
 }
 
 /** The announcement waiting on this device, if any (null on the server). */
-export const switchAnnouncement$ = new BehaviorSubject<SwitchAnnouncement | null>(
-  typeof window === 'undefined' ? null : stored(),
+export const switchAnnouncement$ = withServerValue(
+  new ValueSubject<SwitchAnnouncement | null>(typeof window === 'undefined' ? null : stored()),
+  null,
 );
 
 if (typeof window !== 'undefined') {

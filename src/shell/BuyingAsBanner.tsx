@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { ACCOUNT_MESSAGES } from '../../domain/customer/accounts';
+import { ACCOUNT_MESSAGES } from '../../domain/customer/account-messages';
 import { withValues } from '../../domain/shared/message';
 import { dismissSwitchAnnouncement, type SwitchAnnouncement } from '../infra/buying-as';
 import { accountPath } from './account-links';

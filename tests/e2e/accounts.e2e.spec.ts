@@ -47,7 +47,7 @@ test('Dana switches to buying for Lakeshore and back; banners announce each swit
   await expect(other.getByTestId('buying-as-banner')).toHaveCount(0);
 
   await lakeshore.getByRole('button', { name: /^Buy for this organization/ }).click();
-  const toLakeshore = `You now buy for Lakeshore University Psychology Clinic (${DEMO_ACCOUNTS.lakeshore}), an organizational account. Purchase orders are available for it.`;
+  const toLakeshore = `You now buy for Lakeshore University Psychology Clinic (${DEMO_ACCOUNTS.lakeshore}), an organizational account.`;
   await expect(page.getByTestId('buying-as-banner')).toContainText(toLakeshore);
   await expect(page.getByTestId('buying-as')).toHaveText(
     `You buy for an organization: Lakeshore University Psychology Clinic (${DEMO_ACCOUNTS.lakeshore}).`,
