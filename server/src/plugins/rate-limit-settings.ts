@@ -23,6 +23,8 @@ export const RATE_LIMIT_GROUPS = [
   'authorize',
   'addressBook',
   'qglobal',
+  'account',
+  'cardVerify',
 ] as const;
 
 export type RateLimitGroup = (typeof RATE_LIMIT_GROUPS)[number];
@@ -44,6 +46,8 @@ export const RATE_LIMIT_ENV = {
   authorize: 'RATE_LIMIT_AUTHORIZE',
   addressBook: 'RATE_LIMIT_ADDRESS_BOOK',
   qglobal: 'RATE_LIMIT_QGLOBAL',
+  account: 'RATE_LIMIT_ACCOUNT',
+  cardVerify: 'RATE_LIMIT_CARD_VERIFY',
 } as const satisfies Record<RateLimitGroup, string>;
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -67,6 +71,11 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   addressBook: 30,
   // Q-global account lookups and additions, per buyer: each says whether a number exists.
   qglobal: 20,
+  // The account area's changes (profile, preferences, accounts, members, qualifications and
+  // their certificates, saved cards), per buyer: a person edits a few a minute.
+  account: 60,
+  // Cards added on the payment cards page, per buyer: each is checked with the card's issuer.
+  cardVerify: 10,
 };
 
 /** Every group off (tests that do not test the limits). */
@@ -84,6 +93,8 @@ export const NO_RATE_LIMITS: RateLimits = {
   authorize: 0,
   addressBook: 0,
   qglobal: 0,
+  account: 0,
+  cardVerify: 0,
 };
 
 const perMinute = z

@@ -24,6 +24,8 @@ describe('RATE_LIMIT_* settings', () => {
         RATE_LIMIT_AUTHORIZE: '13',
         RATE_LIMIT_ADDRESS_BOOK: '14',
         RATE_LIMIT_QGLOBAL: '15',
+        RATE_LIMIT_ACCOUNT: '16',
+        RATE_LIMIT_CARD_VERIFY: '17',
       }),
     ).toEqual({
       cart: 120,
@@ -39,6 +41,8 @@ describe('RATE_LIMIT_* settings', () => {
       authorize: 13,
       addressBook: 14,
       qglobal: 15,
+      account: 16,
+      cardVerify: 17,
     });
   });
 

@@ -16,7 +16,7 @@ import { IDENTITY_CHECK_SECONDS } from '../acting/identity-cache';
 import { startIdentity } from '../auth/identity';
 import { loadConfig } from '../config';
 import { VISITOR_COOKIE } from '../streams/routes';
-import { RATE_WINDOW_MS, unsentAllowance } from './rate-limit';
+import { RATE_LIMITED_ROUTES, RATE_WINDOW_MS, unsentAllowance } from './rate-limit';
 import { RATE_LIMIT_GROUPS, type RateLimitGroup, type RateLimits } from './rate-limit-settings';
 
 const GENERIC = 'An error occurred.';
@@ -203,6 +203,27 @@ describe.each(testDatabaseTargets())('rate limits on $kind', (target) => {
         payload: { accountNumber: 'QG-000000' },
       }),
     },
+    {
+      group: 'account',
+      name: 'a change of preferences',
+      request: () => ({
+        method: 'PUT',
+        url: '/api/me/preferences',
+        headers: { cookie: buyers.sam.cookie },
+        payload: { locale: 'en-gb', orderEmails: true, marketingEmails: false },
+      }),
+    },
+    {
+      group: 'cardVerify',
+      name: 'a card added on the payment cards page',
+      request: () => ({
+        method: 'POST',
+        url: '/api/me/payment-methods',
+        headers: { cookie: buyers.sam.cookie },
+        // Refused by its schema: the limit counts before the body is read.
+        payload: {},
+      }),
+    },
   ];
 
   beforeAll(async () => {
@@ -270,6 +291,15 @@ describe.each(testDatabaseTargets())('rate limits on $kind', (target) => {
       for (const other of others) expectPassed(await app.inject(other.request()));
     },
   );
+
+  it('names only routes the store has', async () => {
+    const app = await appWith({});
+    for (const key of Object.keys(RATE_LIMITED_ROUTES)) {
+      const [method, url] = key.split(' ') as [string, string];
+      if (url.startsWith('/oidc')) continue; // the provider's own router
+      expect(app.hasRoute({ method: method as 'GET', url }), key).toBe(true);
+    }
+  });
 
   it('counts a cart command and a saved-cart command of one buyer together', async () => {
     const app = await appWith({ cart: 2 });

@@ -19,6 +19,7 @@
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { addressBookStreamKind } from '../../../domain/address-book/stream';
 import { cartStreamKind } from '../../../domain/cart/stream';
 import { checkoutStreamKind } from '../../../domain/checkout/stream';
 import { LOOKUP_MESSAGES } from '../../../domain/order/lookup';
@@ -89,6 +90,23 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, readonly RateLimitGrou
   'POST /api/me/addresses': ['addressBook'],
   'POST /api/checkout/qglobal/lookup': ['qglobal'],
   'POST /api/checkout/qglobal/profile': ['qglobal'],
+  // The account area (decisions 054-057, 062). The address book syncs like saved carts.
+  [`POST ${streamPath(addressBookStreamKind)}/:id/commands`]: ['cart'],
+  'PUT /api/me/profile': ['account'],
+  'PUT /api/me/preferences': ['account'],
+  // A wrong current password is a guess, as at sign-in.
+  'POST /api/me/password': ['signIn'],
+  'POST /api/me/buying-as': ['account'],
+  'POST /api/me/accounts/:id/invitations': ['account'],
+  'POST /api/me/accounts/:id/members/remove': ['account'],
+  'POST /api/me/accounts/:id/leave': ['account'],
+  'POST /api/me/qualifications': ['account'],
+  'PUT /api/me/qualifications/:id': ['account'],
+  'POST /api/me/qualifications/files': ['account'],
+  'POST /api/me/payment-methods': ['cardVerify'],
+  'PUT /api/me/payment-methods/:id/default': ['account'],
+  'DELETE /api/me/payment-methods/:id': ['account'],
+  'DELETE /api/me/addresses/:id': ['addressBook'],
 };
 
 /** The OpenID provider's authorization endpoint: its mount takes every path under /oidc. */
