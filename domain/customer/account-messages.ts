@@ -30,6 +30,14 @@ export const ACCOUNT_MESSAGES = {
     message:
       'You are the only administrator of this organization. Make another member its administrator before you leave.',
   },
+  ownerStays: /*i18n*/ {
+    id: 'accounts.owner-stays',
+    message: 'The owner of this organization cannot be removed.',
+  },
+  ownerRemovesAdministrators: /*i18n*/ {
+    id: 'accounts.owner-removes-administrators',
+    message: 'Only the owner of this organization can remove an administrator.',
+  },
   invited: /*i18n*/ {
     id: 'accounts.invited',
     message: 'Invitation sent. They can add the account with Account not listed.',

@@ -25,7 +25,21 @@ export type MembershipOutcome =
   | 'not-member'
   | 'remove-yourself'
   | 'personal'
-  | 'last-administrator';
+  | 'last-administrator'
+  | 'owner'
+  | 'owner-only';
+
+/**
+ * Membership changes of one account happen one at a time: each locks the account's row first
+ * (two administrators leaving at once cannot leave the organization with none).
+ */
+async function lockAccount(tx: Db, accountId: string): Promise<void> {
+  await tx
+    .select({ id: customerAccounts.id })
+    .from(customerAccounts)
+    .where(eq(customerAccounts.id, accountId))
+    .for('update');
+}
 
 async function callerIn(db: Db, userId: string, accountId: string) {
   if (!isUuid(accountId)) return undefined;
@@ -39,7 +53,7 @@ async function callerIn(db: Db, userId: string, accountId: string) {
 
 async function memberByEmail(db: Db, accountId: string, email: string) {
   const [row] = await db
-    .select({ userId: customerMembers.userId })
+    .select({ userId: customerMembers.userId, role: customerMembers.role })
     .from(customerMembers)
     .innerJoin(users, eq(users.id, customerMembers.userId))
     .where(
@@ -95,9 +109,17 @@ export async function removeMember(
   const caller = await callerIn(db, userId, accountId);
   if (!caller || caller.type !== 'ORGANIZATION') return 'not-found';
   if (!managesMembers(caller.role)) return 'not-administrator';
-  const member = await memberByEmail(db, accountId, email);
-  if (member?.userId === userId) return 'remove-yourself';
   return db.transaction(async (tx) => {
+    await lockAccount(tx, accountId);
+    // Read again under the lock: the caller may have been removed or demoted meanwhile.
+    const now = await callerIn(tx, userId, accountId);
+    if (!now) return 'not-found';
+    if (!managesMembers(now.role)) return 'not-administrator';
+    const member = await memberByEmail(tx, accountId, email);
+    if (member?.userId === userId) return 'remove-yourself';
+    // The owner stays; only the owner removes an administrator.
+    if (member?.role === 'owner') return 'owner';
+    if (member && managesMembers(member.role) && now.role !== 'owner') return 'owner-only';
     const invitations = await tx
       .delete(accountInvitations)
       .where(
@@ -133,7 +155,10 @@ export async function leaveAccount(
   if (!caller) return 'not-found';
   if (caller.type !== 'ORGANIZATION') return 'personal';
   return db.transaction(async (tx) => {
-    if (managesMembers(caller.role)) {
+    await lockAccount(tx, accountId);
+    const now = await callerIn(tx, userId, accountId);
+    if (!now) return 'not-found';
+    if (managesMembers(now.role)) {
       const others = await tx
         .select({ role: customerMembers.role })
         .from(customerMembers)

@@ -5,6 +5,7 @@
  * non-member gets 404, bad input 400 in the spec's words; a member leaves an organisation,
  * never their personal account, and its only administrator cannot leave it.
  */
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../../../../domain/customer/accounts';
@@ -18,6 +19,7 @@ import { buildTestApp } from '../../../../../tests/support/app';
 import { signInDemoBuyers, type SignedIn } from '../../../../../tests/support/checkout-flow';
 import { testDatabaseTargets, type TestDatabase } from '../../../../../tests/support/databases';
 import { DEMO_ACCOUNTS } from '../../../customers/demo-customers';
+import { customerMembers } from '../../../db/schema';
 
 describe.each(testDatabaseTargets())('account membership on $kind', (target) => {
   let t: TestDatabase;
@@ -192,5 +194,48 @@ describe.each(testDatabaseTargets())('account membership on $kind', (target) => 
     expect(ApiErrorBodySchema.parse(only.json()).error.fields?.[0]?.code).toBe(
       ACCOUNT_MESSAGES.lastAdministrator.id,
     );
+  });
+  it('keeps the owner, lets only the owner remove an administrator, and never leaves an organization without one', async () => {
+    const db = t.database.db;
+    const setRole = (userId: string, role: string) =>
+      db
+        .update(customerMembers)
+        .set({ role })
+        .where(and(eq(customerMembers.customerId, riverside), eq(customerMembers.userId, userId)));
+    const remove = (who: SignedIn, email: string) =>
+      as(who, {
+        method: 'POST',
+        url: `/api/me/accounts/${riverside}/members/remove`,
+        payload: { email },
+      });
+    const codeOf = (body: string) =>
+      ApiErrorBodySchema.parse(JSON.parse(body)).error.fields?.[0]?.code;
+
+    await setRole(priya.userId, 'administrator');
+    const byAdministrator = await remove(sam, 'priya.shah@demo.example');
+    expect(byAdministrator.statusCode).toBe(403);
+    expect(codeOf(byAdministrator.body)).toBe(ACCOUNT_MESSAGES.ownerRemovesAdministrators.id);
+
+    await setRole(sam.userId, 'owner');
+    const ownerRemoved = await remove(priya, 'sam.okafor@demo.example');
+    expect(ownerRemoved.statusCode).toBe(422);
+    expect(codeOf(ownerRemoved.body)).toBe(ACCOUNT_MESSAGES.ownerStays.id);
+
+    // Two administrators leave at the same moment: one of them stays.
+    await setRole(sam.userId, 'administrator');
+    const [a, b] = await Promise.all([
+      as(sam, { method: 'POST', url: `/api/me/accounts/${riverside}/leave` }),
+      as(priya, { method: 'POST', url: `/api/me/accounts/${riverside}/leave` }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([204, 422]);
+    const refused = a.statusCode === 422 ? a : b;
+    expect(codeOf(refused.body)).toBe(ACCOUNT_MESSAGES.lastAdministrator.id);
+    const administrators = (
+      await db
+        .select({ role: customerMembers.role })
+        .from(customerMembers)
+        .where(eq(customerMembers.customerId, riverside))
+    ).filter((m) => m.role === 'administrator' || m.role === 'owner');
+    expect(administrators).toHaveLength(1);
   });
 });

@@ -57,6 +57,17 @@ function answer(reply: FastifyReply, outcome: MembershipOutcome) {
       return reply
         .code(422)
         .send(ruleBody('accounts.personal-cannot-be-left', ACCOUNT_MESSAGES.personalCannotBeLeft));
+    case 'owner':
+      return reply.code(422).send(ruleBody('accounts.owner-stays', ACCOUNT_MESSAGES.ownerStays));
+    case 'owner-only':
+      return reply
+        .code(403)
+        .send(
+          ruleBody(
+            'accounts.owner-removes-administrators',
+            ACCOUNT_MESSAGES.ownerRemovesAdministrators,
+          ),
+        );
     case 'last-administrator':
       return reply
         .code(422)
