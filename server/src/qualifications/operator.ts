@@ -99,8 +99,15 @@ export async function reviewQualification(
   readonly qualification: Qualification;
   readonly level: string | null;
 }> {
-  const [row] = await documents(deps.db, qualificationId);
+  const rows = await documents(deps.db, qualificationId);
+  const [row] = rows;
   if (!row) throw new OperatorError(`No qualification ${qualificationId}.`);
+  // Refused at submission; a store older than that check may hold one: name no one at random.
+  if (rows.length > 1) {
+    throw new OperatorError(
+      `The id ${qualificationId} names qualifications of ${rows.length} users (${rows.map((r) => r.email).join(', ')}); review none.`,
+    );
+  }
   const outcome = await changeQualifications(
     deps,
     row.owner_id,

@@ -7,7 +7,7 @@
  * level an approved qualification grants.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   CERTIFICATE_MAX_BYTES,
   effectiveLevel,
@@ -50,30 +50,40 @@ export async function qualificationsOf(
     : { state: { qualifications: [] }, version: 0 };
 }
 
-/** The level checkout reads, from the level on record and the approved qualifications. */
-export async function syncLevel(db: Db, userId: string, state: QualificationsState): Promise<void> {
-  const [row] = await db
-    .select({ level: qualifiedUsers.level, recorded: qualifiedUsers.recordedLevel })
-    .from(qualifiedUsers)
-    .where(eq(qualifiedUsers.userId, userId));
-  const recorded = (row?.recorded as QualificationLevel | null | undefined) ?? null;
-  const level = effectiveLevel(recorded, state);
-  if (!level) {
-    if (row) await db.delete(qualifiedUsers).where(eq(qualifiedUsers.userId, userId));
-    return;
-  }
-  if (row?.level === level) return;
-  const reviewedAt = state.qualifications
-    .filter((q) => q.status === 'approved' && q.level === level && q.reviewedAt)
-    .map((q) => new Date(q.reviewedAt ?? 0))
-    .sort((a, b) => b.getTime() - a.getTime())[0];
-  await db
-    .insert(qualifiedUsers)
-    .values({ userId, level, verifiedAt: reviewedAt ?? null, recordedLevel: null })
-    .onConflictDoUpdate({
-      target: qualifiedUsers.userId,
-      set: { level, ...(reviewedAt ? { verifiedAt: reviewedAt } : {}) },
-    });
+/**
+ * The level checkout reads, from the level on record and the approved qualifications as the
+ * read model holds them now. One user's levels are worked out one at a time (a lock for the
+ * transaction), each from the latest document: a review and an edit at the same moment leave
+ * the level of the later state, never of the earlier.
+ */
+export async function syncLevel(db: Db, userId: string): Promise<QualificationsState> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`qualified-level:${userId}`}))`);
+    const { state } = await qualificationsOf(tx, userId);
+    const [row] = await tx
+      .select({ level: qualifiedUsers.level, recorded: qualifiedUsers.recordedLevel })
+      .from(qualifiedUsers)
+      .where(eq(qualifiedUsers.userId, userId));
+    const recorded = (row?.recorded as QualificationLevel | null | undefined) ?? null;
+    const level = effectiveLevel(recorded, state);
+    if (!level) {
+      if (row) await tx.delete(qualifiedUsers).where(eq(qualifiedUsers.userId, userId));
+      return state;
+    }
+    if (row?.level === level) return state;
+    const reviewedAt = state.qualifications
+      .filter((q) => q.status === 'approved' && q.level === level && q.reviewedAt)
+      .map((q) => new Date(q.reviewedAt ?? 0))
+      .sort((a, b) => b.getTime() - a.getTime())[0];
+    await tx
+      .insert(qualifiedUsers)
+      .values({ userId, level, verifiedAt: reviewedAt ?? null, recordedLevel: null })
+      .onConflictDoUpdate({
+        target: qualifiedUsers.userId,
+        set: { level, ...(reviewedAt ? { verifiedAt: reviewedAt } : {}) },
+      });
+    return state;
+  });
 }
 
 export type QualificationOutcome =
@@ -98,9 +108,26 @@ export async function changeQualifications(
   if (executed.result.status === 'rejected') {
     return { ok: false, code: executed.result.code, message: executed.result.message };
   }
-  const { state } = await qualificationsOf(deps.db, userId);
-  await syncLevel(deps.db, userId, state);
-  return { ok: true, state };
+  return { ok: true, state: await syncLevel(deps.db, userId) };
+}
+
+/**
+ * Whether another user already has a qualification with this id. Ids are made by the browser
+ * (a UUID), so this happens only when someone reuses one they saw: refused, so that an id
+ * names one qualification of one user (staff review by id).
+ */
+export async function qualificationIdTaken(
+  db: Db,
+  userId: string,
+  qualificationId: string,
+): Promise<boolean> {
+  const rows = (await db.execute(sql`
+    select 1 from read_models
+     where model = ${QUALIFICATIONS_READ_MODEL} and owner_kind = 'user'
+       and owner_id <> ${userId}
+       and doc -> 'qualifications' @> ${JSON.stringify([{ id: qualificationId }])}::jsonb
+     limit 1`)) as { rows: unknown[] };
+  return rows.rows.length > 0;
 }
 
 /** What the first bytes of a file say it is: a PDF, PNG or JPEG, else null. */
@@ -112,16 +139,23 @@ export function certificateTypeOf(bytes: Uint8Array): CertificateType | null {
   return null;
 }
 
-/** A file name safe to keep and to name in a header: no paths, no control characters. */
+/**
+ * A file name safe to keep and to name in a header: no paths, no control characters, and the
+ * extension of the type its content was found to be (a PDF named `x.html` is kept as
+ * `x.pdf`, so no saved copy opens as anything else).
+ */
 export function safeFileName(raw: string | undefined, type: CertificateType): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .normalize('NFC')
     .replace(/[\p{C}"]/gu, '')
-    .trim()
-    .slice(0, 150);
+    .trim();
   const extension = type === 'application/pdf' ? 'pdf' : type === 'image/png' ? 'png' : 'jpg';
-  return cleaned === '' ? `certificate.${extension}` : cleaned;
+  const stem = cleaned
+    .replace(/\.[^.]*$/, '')
+    .replace(/^[.\s]+|[.\s]+$/g, '')
+    .slice(0, 140);
+  return `${stem === '' ? 'certificate' : stem}.${extension}`;
 }
 
 export type StoredCertificate =
@@ -169,6 +203,7 @@ export async function ownsCertificate(db: Db, userId: string, c: Certificate): P
       and(
         eq(qualificationFiles.id, c.fileId),
         eq(qualificationFiles.userId, userId),
+        eq(qualificationFiles.name, c.name),
         eq(qualificationFiles.contentType, c.type),
         eq(qualificationFiles.size, c.size),
       ),

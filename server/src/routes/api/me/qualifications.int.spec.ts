@@ -128,6 +128,33 @@ describe.each(testDatabaseTargets())('qualifications on $kind', (target) => {
     expect(borrowed.json<{ error: { message: string } }>().error.message).toBe(
       'This certificate file was not found. Attach it again.',
     );
+    // Nor reuse the id of Dana's qualification for one of his (staff review by id).
+    const own = await upload('sam', PDF, 'diploma.pdf');
+    const reused = await app.inject({
+      method: 'POST',
+      url: '/api/me/qualifications',
+      headers: { cookie: cookie.sam },
+      payload: { qualificationId: id, details: degree, certificate: own.json<Certificate>() },
+    });
+    expect(reused.statusCode).toBe(409);
+    // A name other than the one the store kept for the file is not the same certificate.
+    const renamed = await app.inject({
+      method: 'POST',
+      url: '/api/me/qualifications',
+      headers: { cookie: cookie.dana },
+      payload: {
+        qualificationId: randomUUID(),
+        details: degree,
+        certificate: { ...certificate, name: 'diploma.html' },
+      },
+    });
+    expect(renamed.statusCode).toBe(422);
+  });
+
+  it('keeps a certificate under the extension of what its content is', async () => {
+    const file = await upload('dana', PDF, 'diploma.html');
+    expect(file.statusCode).toBe(201);
+    expect(file.json<Certificate>().name).toBe('diploma.pdf');
   });
 
   it('refuses a file that is not a PDF, PNG or JPEG by its content, and one over 5 MB, in words', async () => {

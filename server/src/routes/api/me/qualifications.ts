@@ -27,6 +27,7 @@ import {
   certificateFile,
   changeQualifications,
   ownsCertificate,
+  qualificationIdTaken,
   qualificationsOf,
   storeCertificate,
 } from '../../../qualifications/qualifications';
@@ -85,6 +86,11 @@ export function registerQualificationRoutes(
   app.post('/api/me/qualifications', { config: { access: 'buyer' } }, async (request, reply) => {
     const user = actingBuyer(request);
     const body = submitQualificationRequestSchema.parse(request.body);
+    if (await qualificationIdTaken(db, user.id, body.qualificationId)) {
+      return reply
+        .code(409)
+        .send(errorBody('qualification.id-taken', 'This qualification id is already in use.'));
+    }
     const refused = await refusedCertificate(user.id, body.certificate);
     if (refused) return reply.code(422).send(refused);
     const outcome = await changeQualifications(
