@@ -36,6 +36,12 @@ const PATTERNS: readonly (readonly [RouteName, RegExp, boolean])[] = [
   ['invoices', /^\/invoices(?:\/.*)?$/, false],
   ['my-account-support-login', /^\/my-account(?:\/[^/]+)?\/support\/login\/?$/, false],
   ['my-account', /^\/my-account(?:\/.*)?$/, true],
+  // The account pages' short forms (SPEC 2.7), as below my-account.
+  [
+    'my-account',
+    /^\/(?:profile-details|qualifications|accounts|addresses|preferences|payment-cards)(?:\/.*)?$/,
+    true,
+  ],
   ['order-status', /^\/order-status\/?$/, false],
   ['product', /^\/p\/[^/]+\/?$/, false],
   ['cart', /^\/cart(?:\/.*)?$/, false],

@@ -19,6 +19,8 @@ const SECRET_PARAMS = [
   'q',
   'email',
   'phone',
+  // A file's name as uploaded (a certificate: 'Dana Reyes licence.pdf').
+  'name',
   'poNumber',
   // An order's number is all a visitor needs to follow it (decision 045): kept like a token.
   'orderNumber',
