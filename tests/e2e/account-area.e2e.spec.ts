@@ -35,10 +35,12 @@ for (const [screen, size] of [
       await expect(heading).toBeVisible();
       await expect(heading).not.toHaveText('Page not found');
       await expect(page.getByText('Page not found')).toHaveCount(0);
-      // The page has finished loading: nothing of it is still a skeleton.
+      await expect(heading).toHaveText(label === 'Order History' ? /Order History/i : label);
+      // The page has finished loading: nothing of it is still a skeleton or a loading line.
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expect(page.getByText(/^Loading/)).toHaveCount(0);
       await fitsTheScreen(page);
+      await axe(page, '#main');
     }
-    await axe(page, '#main');
   });
 }
