@@ -20,6 +20,7 @@ import type {
   QualifiedUserOption,
 } from '../../../domain/checkout/facts';
 import type { QualificationLevel } from '../../../domain/validation/account';
+import { keepCard, type CardToKeep } from '../customers/payment-cards';
 import type { Db } from '../db/database';
 import { issueOrderNumber, newWebReference } from '../orders/numbers';
 import { randomUUID } from 'node:crypto';
@@ -469,48 +470,10 @@ export async function savedCardToken(
 export async function saveCardToProfile(
   db: Db,
   userId: string,
-  card: {
-    readonly token: string;
-    readonly brand: string;
-    readonly last4: string;
-    readonly expMonth: number;
-    readonly expYear: number;
-    readonly holderName: string;
-  },
-): Promise<void> {
+  card: CardToKeep,
+): Promise<{ readonly id: string; readonly token: string }> {
   // The gateway's answer is checked as a browser's would be: a card number is never kept.
   if (!isCardToken(card.token)) throw new Error('The gateway answered with no card token');
-  const cards = await db
-    .select({
-      last4: paymentMethods.last4,
-      expMonth: paymentMethods.expMonth,
-      expYear: paymentMethods.expYear,
-      brand: paymentMethods.brand,
-    })
-    .from(paymentMethods)
-    .where(eq(paymentMethods.userId, userId));
   // The same card saved twice (two orders, "save" ticked each time) is kept once.
-  if (
-    cards.some(
-      (c) =>
-        c.last4 === card.last4 &&
-        c.expMonth === card.expMonth &&
-        c.expYear === card.expYear &&
-        c.brand === card.brand,
-    )
-  ) {
-    return;
-  }
-  await db.insert(paymentMethods).values({
-    id: randomUUID(),
-    userId,
-    gatewayToken: card.token,
-    brand: card.brand,
-    last4: card.last4,
-    expMonth: card.expMonth,
-    expYear: card.expYear,
-    holderName: card.holderName,
-    // A buyer's first card is their default (decision 056).
-    isDefault: cards.length === 0,
-  });
+  return keepCard(db, userId, card);
 }

@@ -434,7 +434,7 @@ export class PlaceOrder {
     if (payment && choice?.method === 'card' && choice.source === 'new' && choice.saveCard) {
       try {
         const saved = await payments.saveCard({ token: payment.token, customerRef: userId });
-        await saveCardToProfile(db, userId, {
+        const kept = await saveCardToProfile(db, userId, {
           token: saved.token,
           brand: saved.brand,
           last4: saved.last4,
@@ -442,6 +442,8 @@ export class PlaceOrder {
           expYear: saved.expYear,
           holderName: `${choice.firstName} ${choice.lastName}`,
         });
+        // Saved before: the token just made is not needed.
+        if (kept.token !== saved.token) await payments.deleteCard(saved.token, userId);
       } catch (error) {
         this.deps.onSideEffectError?.(error, 'a card could not be saved to the profile');
       }

@@ -62,6 +62,11 @@ export interface PaymentGateway {
   /** A one-time token made reusable for a buyer (Payment Cards); the same pair, the same card. */
   saveCard(input: SaveCardInput): Promise<TokenizedCard>;
   /**
+   * Forgets a buyer's saved card: its reusable token charges nothing any more. Idempotent (a
+   * token already gone, or never the buyer's, is no error).
+   */
+  deleteCard(token: string, customerRef: string): Promise<void>;
+  /**
    * Holds the amount on the card (nothing is taken yet). Idempotent per `idempotencyKey`: a
    * retry with the same key and details gets the first answer and never holds twice; the
    * same key with other details is a PaymentGatewayError. A refusal is a result, not an error.

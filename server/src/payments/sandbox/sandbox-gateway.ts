@@ -208,6 +208,19 @@ export class SandboxGateway implements PaymentGateway {
     return { token: row.token, ...summaryOfRow(row) };
   }
 
+  async deleteCard(token: string, customerRef: string): Promise<void> {
+    if (!isCardToken(token)) return;
+    await this.db
+      .delete(sandboxTokens)
+      .where(
+        and(
+          eq(sandboxTokens.token, token),
+          eq(sandboxTokens.kind, 'reusable'),
+          eq(sandboxTokens.customerRef, customerRef),
+        ),
+      );
+  }
+
   async authorize(input: ChargeInput): Promise<AuthorizationResult> {
     checkChargeInput(input);
     // A token that is no token at all is refused before it reaches a table.

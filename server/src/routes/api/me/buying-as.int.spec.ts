@@ -135,7 +135,7 @@ describe.each(testDatabaseTargets())('buying as on $kind', (target) => {
   });
 
   it('answers 404 for an account that is not the buyer’s, and changes nothing', async () => {
-    const before = (await as(dana, { url: '/api/me/buying-as' })).json();
+    const before = (await as(dana, { url: '/api/me/buying-as' })).json<unknown>();
     const other = await switchTo(dana, { accountId: riverside });
     expect(other.statusCode).toBe(404);
     const unknown = await switchTo(dana, { accountId: 'no-such-account' });

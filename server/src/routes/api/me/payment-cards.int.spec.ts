@@ -6,6 +6,7 @@
  * removing; bad input 400 in the spec's words; no card number or security code sent back or
  * kept anywhere.
  */
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES } from '../../../../../domain/checkout/messages';
@@ -26,12 +27,13 @@ describe.each(testDatabaseTargets())('payment cards on $kind', (target) => {
   let app: FastifyInstance;
   let dana: SignedIn;
   let sam: SignedIn;
+  let priya: SignedIn;
   const answers: string[] = [];
 
   beforeAll(async () => {
     t = await target.open();
     app = await buildTestApp(t.database);
-    ({ dana, sam } = await signInDemoBuyers(t.database.db, ['dana', 'sam']));
+    ({ dana, sam, priya } = await signInDemoBuyers(t.database.db, ['dana', 'sam', 'priya']));
   }, 120_000);
 
   afterAll(async () => {
@@ -158,6 +160,45 @@ describe.each(testDatabaseTargets())('payment cards on $kind', (target) => {
     expect(left.some((c) => c.id === mastercard.id)).toBe(false);
     expect(left.filter((c) => c.isDefault)).toHaveLength(1);
     expect(left[0]).toMatchObject({ brand: 'visa', last4: '4242', expYear: 2029, isDefault: true });
+  });
+
+  it('has the gateway forget a removed card, and a card saved twice keeps one token', async () => {
+    const reusable = async () =>
+      (
+        (await t.database.db.execute(sql`
+          select token from payment_sandbox_tokens
+           where kind = 'reusable' and customer_ref = ${priya.userId}`)) as {
+          rows: { token: string }[];
+        }
+      ).rows.map((r) => r.token);
+    for (const card of await cardsOf(priya)) {
+      await as(priya, { method: 'DELETE', url: `/api/me/payment-methods/${card.id}` });
+    }
+    expect(await reusable()).toEqual([]);
+    const save = async () =>
+      as(priya, {
+        method: 'POST',
+        url: '/api/me/payment-methods',
+        payload: {
+          token: (await tokenize(APPROVED, '2031')).token,
+          firstName: 'Priya',
+          lastName: 'Shah',
+        },
+      });
+    // Her first card, saved twice at the same moment: kept once, as her default.
+    const [a, b] = await Promise.all([save(), save()]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    const cards = await cardsOf(priya);
+    expect(cards).toHaveLength(1);
+    expect(cards[0]?.isDefault).toBe(true);
+    expect(await reusable()).toHaveLength(1);
+
+    const removed = await as(priya, {
+      method: 'DELETE',
+      url: `/api/me/payment-methods/${cards[0]?.id ?? ''}`,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await reusable()).toEqual([]);
   });
 
   it('answers another buyer’s card as one that does not exist', async () => {

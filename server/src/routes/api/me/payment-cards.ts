@@ -74,7 +74,7 @@ export function registerPaymentCardRoutes(
     async (request, reply) => {
       const user = actingBuyer(request);
       const { id } = idParams.parse(request.params);
-      if (!(await removeCard(db, user.id, id))) return noSuchCard(reply);
+      if (!(await removeCard(db, payments, user.id, id))) return noSuchCard(reply);
       return reply.code(204).send();
     },
   );
