@@ -22,6 +22,7 @@ export const RATE_LIMIT_GROUPS = [
   'cardTokens',
   'authorize',
   'addressBook',
+  'addressVerification',
   'qglobal',
 ] as const;
 
@@ -43,6 +44,7 @@ export const RATE_LIMIT_ENV = {
   cardTokens: 'RATE_LIMIT_CARD_TOKENS',
   authorize: 'RATE_LIMIT_AUTHORIZE',
   addressBook: 'RATE_LIMIT_ADDRESS_BOOK',
+  addressVerification: 'RATE_LIMIT_ADDRESS_VERIFICATION',
   qglobal: 'RATE_LIMIT_QGLOBAL',
 } as const satisfies Record<RateLimitGroup, string>;
 
@@ -65,6 +67,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   authorize: 120,
   // Addresses saved to the address book, per buyer.
   addressBook: 30,
+  // Addresses checked by the verification service, per buyer: one per address saved or
+  // typed at checkout, and again after each re-entry (a paid lookup with AddressDoctor).
+  addressVerification: 60,
   // Q-global account lookups and additions, per buyer: each says whether a number exists.
   qglobal: 20,
 };
@@ -83,6 +88,7 @@ export const NO_RATE_LIMITS: RateLimits = {
   cardTokens: 0,
   authorize: 0,
   addressBook: 0,
+  addressVerification: 0,
   qglobal: 0,
 };
 

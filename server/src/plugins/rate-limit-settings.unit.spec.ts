@@ -23,6 +23,7 @@ describe('RATE_LIMIT_* settings', () => {
         RATE_LIMIT_CARD_TOKENS: '12',
         RATE_LIMIT_AUTHORIZE: '13',
         RATE_LIMIT_ADDRESS_BOOK: '14',
+        RATE_LIMIT_ADDRESS_VERIFICATION: '16',
         RATE_LIMIT_QGLOBAL: '15',
       }),
     ).toEqual({
@@ -38,6 +39,7 @@ describe('RATE_LIMIT_* settings', () => {
       cardTokens: 12,
       authorize: 13,
       addressBook: 14,
+      addressVerification: 16,
       qglobal: 15,
     });
   });

@@ -87,6 +87,7 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, readonly RateLimitGrou
   'GET /api/catalog/search': ['search'],
   [`POST ${SANDBOX_PATH_PREFIX}tokens`]: ['cardTokens'],
   'POST /api/me/addresses': ['addressBook'],
+  'POST /api/addresses/verify': ['addressVerification'],
   'POST /api/checkout/qglobal/lookup': ['qglobal'],
   'POST /api/checkout/qglobal/profile': ['qglobal'],
 };
