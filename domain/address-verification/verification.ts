@@ -20,7 +20,7 @@ export const VERIFIED_FIELDS = [
   'region',
   'postalCode',
   'country',
-] as const satisfies readonly (keyof Address)[];
+] as const satisfies readonly (keyof Address & keyof VerifiedAddress)[];
 export type VerifiedField = (typeof VERIFIED_FIELDS)[number];
 
 /**
@@ -32,8 +32,19 @@ export type VerifiedField = (typeof VERIFIED_FIELDS)[number];
 export const DELIVERABILITY = ['deliverable', 'premises-unconfirmed', 'undeliverable'] as const;
 export type Deliverability = (typeof DELIVERABILITY)[number];
 
+/** An address as a service writes it (on the wire, a part it does not have is left out). */
+export interface VerifiedAddress {
+  readonly country: string;
+  readonly region?: string | undefined;
+  readonly town: string;
+  readonly line1: string;
+  readonly line2?: string | undefined;
+  readonly line3?: string | undefined;
+  readonly postalCode: string;
+}
+
 export interface SuggestedAddress {
-  readonly address: Address;
+  readonly address: VerifiedAddress;
   /** What differs from the address as it was sent (trimmed). */
   readonly changed: readonly VerifiedField[];
 }
@@ -66,7 +77,7 @@ export const addressVerificationRequestSchema = z.object({
 export type AddressVerificationRequest = z.input<typeof addressVerificationRequestSchema>;
 
 /** The fields where two addresses differ (exactly: a change of case is a difference). */
-export function changedFields(from: Address, to: Address): VerifiedField[] {
+export function changedFields(from: VerifiedAddress, to: VerifiedAddress): VerifiedField[] {
   return VERIFIED_FIELDS.filter((field) => (from[field] ?? '') !== (to[field] ?? ''));
 }
 
@@ -77,8 +88,8 @@ export function changedFields(from: Address, to: Address): VerifiedField[] {
  */
 export function verdictOf(
   service: AddressVerifierId,
-  entered: Address,
-  suggested: readonly Address[],
+  entered: VerifiedAddress,
+  suggested: readonly VerifiedAddress[],
   deliverability: Deliverability | null,
   doubt = false,
 ): AddressVerdict {

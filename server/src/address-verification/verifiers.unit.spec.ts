@@ -139,6 +139,8 @@ describe('the built-in verifier', () => {
       region: 'WI',
       town: 'Madison',
       line1: 'P.O. Box 12',
+      line2: undefined,
+      line3: undefined,
       postalCode: '53703',
     };
     expect((await builtIn.verify(poBox)).status).toBe('unconfirmed');
