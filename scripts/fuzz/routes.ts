@@ -26,6 +26,7 @@ import {
   commerceUserQuerySchema,
 } from '../../domain/commerce/commerce-api';
 import { CONTENT_FILES } from '../../domain/content/paths';
+import { addressVerificationRequestSchema } from '../../domain/address-verification/verification';
 import { addressBookEntrySchema } from '../../domain/customer/address-book';
 import { orderHistoryQuerySchema } from '../../domain/order/history';
 import {
@@ -226,6 +227,11 @@ export const ROUTES: readonly RouteSpec[] = [
     params: autosuggestParamsSchema,
     query: autosuggestQuerySchema,
     headers: commerceHeaders,
+  },
+  {
+    method: 'POST',
+    path: '/api/addresses/verify',
+    body: addressVerificationRequestSchema,
   },
   { method: 'GET', path: '/api/me/addresses' },
   { method: 'POST', path: '/api/me/addresses', body: addressBookEntrySchema },

@@ -75,6 +75,11 @@ import {
 import { SandboxGateway } from './payments/sandbox/sandbox-gateway';
 import { registerPaymentSandboxRoutes } from './payments/sandbox/routes';
 import { startHousekeeping } from './housekeeping/housekeeper';
+import { registerAddressRoutes } from './routes/api/addresses/index';
+import { BuiltInVerifier } from './address-verification/built-in-verifier';
+import { AddressDoctorVerifier } from './address-verification/address-doctor/address-doctor-verifier';
+import { AddressDoctorSandbox } from './address-verification/address-doctor/sandbox';
+import type { AddressVerifiers } from './address-verification/verifier';
 import type { HousekeepingSettings } from './housekeeping/settings';
 
 export interface AppOptions {
@@ -108,6 +113,11 @@ export interface AppOptions {
    * whose hosted card fields this app then serves under /payment-sandbox/.
    */
   readonly payments?: PaymentGateway;
+  /**
+   * The address verification services (decision 059). Default: the built-in verifier, and
+   * the embedded AddressDoctor sandbox for buyers with the `address-doctor` flag on.
+   */
+  readonly addressVerifiers?: AddressVerifiers;
   /**
    * Send the mail outbox (SMTP_URL, MAIL_FROM; decision 027) from this process. Unset: no
    * worker here (mails wait in the outbox, `npm run mail` lists them).
@@ -299,6 +309,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   }
   registerMeRoutes(app, options.database.db, { identities, identity });
+  registerAddressRoutes(app, {
+    flags: options.flags,
+    verifiers: options.addressVerifiers ?? {
+      builtIn: new BuiltInVerifier(),
+      addressDoctor: new AddressDoctorVerifier(new AddressDoctorSandbox()),
+    },
+  });
   registerQualificationRoutes(app, { db, commands });
   registerPaymentCardRoutes(app, { db: options.database.db, payments });
   registerAccountRoutes(app, { db: options.database.db, commands });

@@ -22,6 +22,7 @@ export const RATE_LIMIT_GROUPS = [
   'cardTokens',
   'authorize',
   'addressBook',
+  'addressVerification',
   'qglobal',
   'account',
   'cardVerify',
@@ -45,6 +46,7 @@ export const RATE_LIMIT_ENV = {
   cardTokens: 'RATE_LIMIT_CARD_TOKENS',
   authorize: 'RATE_LIMIT_AUTHORIZE',
   addressBook: 'RATE_LIMIT_ADDRESS_BOOK',
+  addressVerification: 'RATE_LIMIT_ADDRESS_VERIFICATION',
   qglobal: 'RATE_LIMIT_QGLOBAL',
   account: 'RATE_LIMIT_ACCOUNT',
   cardVerify: 'RATE_LIMIT_CARD_VERIFY',
@@ -69,6 +71,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   authorize: 120,
   // Addresses saved to the address book, per buyer.
   addressBook: 30,
+  // Addresses checked by the verification service, per buyer: one per address saved or
+  // typed at checkout, and again after each re-entry (a paid lookup with AddressDoctor).
+  addressVerification: 60,
   // Q-global account lookups and additions, per buyer: each says whether a number exists.
   qglobal: 20,
   // The account area's changes (profile, preferences, accounts, members, qualifications and
@@ -92,6 +97,7 @@ export const NO_RATE_LIMITS: RateLimits = {
   cardTokens: 0,
   authorize: 0,
   addressBook: 0,
+  addressVerification: 0,
   qglobal: 0,
   account: 0,
   cardVerify: 0,

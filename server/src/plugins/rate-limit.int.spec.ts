@@ -194,6 +194,16 @@ describe.each(testDatabaseTargets())('rate limits on $kind', (target) => {
       }),
     },
     {
+      group: 'addressVerification',
+      name: 'an address verified',
+      request: () => ({
+        method: 'POST',
+        url: '/api/addresses/verify',
+        headers: { cookie: buyers.dana.cookie },
+        payload: {},
+      }),
+    },
+    {
       group: 'qglobal',
       name: 'a Q-global lookup',
       request: () => ({

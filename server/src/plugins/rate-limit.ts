@@ -88,6 +88,7 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, readonly RateLimitGrou
   'GET /api/catalog/search': ['search'],
   [`POST ${SANDBOX_PATH_PREFIX}tokens`]: ['cardTokens'],
   'POST /api/me/addresses': ['addressBook'],
+  'POST /api/addresses/verify': ['addressVerification'],
   'POST /api/checkout/qglobal/lookup': ['qglobal'],
   'POST /api/checkout/qglobal/profile': ['qglobal'],
   // The account area (decisions 054-057, 062). The address book syncs like saved carts.

@@ -4,25 +4,46 @@
  * once and sent by the sync engine, now or when the browser is back online; an address not
  * yet confirmed by the store is marked as waiting to be sent. With the `address-book` flag
  * off the page lists the book read-only: addresses are then added at checkout.
+ *
+ * Online, an address is verified before it is saved (SPEC 5; decision 059): when the
+ * verification service would write it otherwise, or cannot confirm it, the verification modal
+ * offers its suggestions, re-entry and "use as is"; the command records `verified` (a
+ * suggestion taken, or right as typed) or `as-entered`. Offline, or when the service cannot be
+ * asked, the address is saved `unverified`.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
+import type { Verification } from '../../../../domain/address-book/address-book';
+import type {
+  AddressVerdict,
+  SuggestedAddress,
+} from '../../../../domain/address-verification/verification';
 import {
   addressBookEntrySchemaWith,
   type AddressBookEntryInput,
   type CustomerAccountSummary,
 } from '../../../../domain/customer/address-book';
-import { COUNTRIES, findCountry, postalCodeExample } from '../../../../domain/validation/address';
+import {
+  COUNTRIES,
+  findCountry,
+  postalCodeExample,
+  type AddressInput,
+} from '../../../../domain/validation/address';
 import { V } from '../../../../domain/validation/messages';
 import type { ShownBookAddress } from '../../../infra/address-book/address-book-store';
 import { newAddressId } from '../../../infra/address-book/address-book-store';
+import { verifyAddress } from '../../../infra/address-verification';
 import { online$ } from '../../../infra/connectivity';
 import { flags$ } from '../../../infra/flags';
 import { domainResolver } from '../../../infra/forms';
 import { useObservableValue } from '../../../infra/use-observable';
 import { accountPath } from '../../../shell/account-links';
+import {
+  AddressVerificationDialog,
+  type VerificationCandidate,
+} from '../../../shell/address-verification/AddressVerificationDialog';
 import { useStorefront } from '../../../shell/use-storefront';
 import { AccountFrame } from '../components/AccountFrame';
 import { useAddressBook, type AddressBookPageState } from './use-address-book';
@@ -46,7 +67,23 @@ function Loading({ state }: { state: AddressBookPageState }) {
   );
 }
 
-function ShownAddress({ address, line3 }: { address: ShownBookAddress; line3: boolean }) {
+/** What an address is shown with: a saved one, or an entry being verified. */
+type ShownLines = Pick<
+  ShownBookAddress,
+  | 'firstName'
+  | 'lastName'
+  | 'organization'
+  | 'line1'
+  | 'line2'
+  | 'line3'
+  | 'town'
+  | 'region'
+  | 'postalCode'
+  | 'country'
+  | 'phone'
+>;
+
+function ShownAddress({ address, line3 }: { address: ShownLines; line3: boolean }) {
   const storefront = useStorefront();
   let country = address.country;
   try {
@@ -325,8 +362,11 @@ function valuesOf(address: ShownBookAddress | undefined, country: string): Value
   };
 }
 
+/** An entry as the form sends it: the schema's input, its address as typed. */
+type FormEntry = Omit<AddressBookEntryInput, 'address'> & { readonly address: AddressInput };
+
 /** The entry as the schema takes it: empty optional fields left out, line 3 only with its flag. */
-function entryOf(values: Values, line3: boolean): AddressBookEntryInput {
+function entryOf(values: Values, line3: boolean): FormEntry {
   const optional = (text: string) => (text.trim() === '' ? undefined : text);
   return {
     firstName: values.firstName,
@@ -347,6 +387,48 @@ function entryOf(values: Values, line3: boolean): AddressBookEntryInput {
   };
 }
 
+/** An entry as the address lines show it. */
+function linesOfEntry(entry: FormEntry): ShownLines {
+  const text = (value: unknown) =>
+    typeof value === 'string' && value.trim() !== '' ? value : null;
+  return {
+    firstName: entry.firstName,
+    lastName: entry.lastName,
+    organization: text(entry.organization),
+    line1: entry.address.line1,
+    line2: text(entry.address.line2),
+    line3: text(entry.address.line3),
+    town: entry.address.town,
+    region: text(entry.address.region),
+    postalCode: entry.address.postalCode,
+    country: entry.address.country,
+    phone: entry.phone.number,
+  };
+}
+
+/** The entry with the address the service suggests (the third line only with its flag). */
+function withSuggestion(entry: FormEntry, suggested: SuggestedAddress, line3: boolean): FormEntry {
+  const found = suggested.address;
+  return {
+    ...entry,
+    address: {
+      country: found.country,
+      region: found.region,
+      line1: found.line1,
+      line2: found.line2,
+      ...(line3 ? { line3: found.line3 } : {}),
+      town: found.town,
+      postalCode: found.postalCode,
+    },
+  };
+}
+
+interface Verifying {
+  readonly entry: FormEntry;
+  readonly verdict: AddressVerdict;
+  readonly candidates: readonly VerificationCandidate<FormEntry>[];
+}
+
 function AddressForm({
   state,
   editing,
@@ -360,6 +442,16 @@ function AddressForm({
   const flags = useObservableValue(flags$);
   const online = useObservableValue(online$);
   const line3 = flags['line3-address'];
+  const [checking, setChecking] = useState(false);
+  const [verifying, setVerifying] = useState<Verifying | null>(null);
+  // A verification still running when the buyer leaves the form must not save.
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
   const idPrefix = useId();
   const id = (field: string) => `${idPrefix}-${field.replace('.', '-')}`;
   const labels: Record<string, string> = {
@@ -417,6 +509,14 @@ function AddressForm({
   const book = state.book;
   if (!account || !book) return null;
   const back = `${accountPath(storefront.locale, CURRENT)}${bookQuery(account)}`;
+  const save = (entry: FormEntry, verification: Verification) => {
+    book.send(
+      editing
+        ? { type: 'EditAddress', data: { addressId: editing.id, entry, verification } }
+        : { type: 'AddAddress', data: { addressId: newAddressId(), entry, verification } },
+    );
+    void navigate(back);
+  };
 
   const field = (name: string, input: React.ReactNode, hint?: string) => {
     const error = errorOf(name);
@@ -453,19 +553,36 @@ function AddressForm({
     <form
       className="form address-book__form"
       noValidate
+      aria-busy={checking || undefined}
       onSubmit={(event) => {
-        void handleSubmit(() => {
+        void handleSubmit(async () => {
           // The fields as typed (the command carries them; `decide` normalises them).
           const entry = entryOf(getValues(), line3);
           // Checked against SPEC 5 here; the store's verification service needs the
           // connection, so an address saved offline is kept as not verified.
-          const verification = online ? 'as-entered' : 'unverified';
-          book.send(
-            editing
-              ? { type: 'EditAddress', data: { addressId: editing.id, entry, verification } }
-              : { type: 'AddAddress', data: { addressId: newAddressId(), entry, verification } },
-          );
-          void navigate(back);
+          if (!online) {
+            save(entry, 'unverified');
+            return;
+          }
+          setChecking(true);
+          const verdict = await verifyAddress({
+            locale: storefront.locale,
+            address: entry.address,
+          });
+          if (!alive.current) return;
+          setChecking(false);
+          if (!verdict) save(entry, 'unverified');
+          else if (verdict.status === 'verified') save(entry, 'verified');
+          else {
+            setVerifying({
+              entry,
+              verdict,
+              candidates: verdict.suggestions.map((suggested, i) => ({
+                id: String(i),
+                address: withSuggestion(entry, suggested, line3),
+              })),
+            });
+          }
         })(event);
       }}
     >
@@ -625,14 +742,39 @@ function AddressForm({
           </Trans>
         </p>
       ) : null}
+      {checking ? (
+        <p role="status">
+          <Trans>Checking the address…</Trans>
+        </p>
+      ) : null}
       <div className="address-book__actions">
-        <button type="submit" className="button-link">
+        <button type="submit" className="button-link" disabled={checking}>
           <Trans>Save address</Trans>
         </button>
         <Link to={back}>
           <Trans>Cancel</Trans>
         </Link>
       </div>
+      {verifying ? (
+        <AddressVerificationDialog
+          entered={verifying.entry}
+          candidates={verifying.candidates}
+          deliverability={verifying.verdict.deliverability}
+          renderAddress={(entry) => <ShownAddress address={linesOfEntry(entry)} line3={line3} />}
+          onUseSuggestion={(entry) => {
+            setVerifying(null);
+            save(entry, 'verified');
+          }}
+          onUseEntered={() => {
+            setVerifying(null);
+            save(verifying.entry, 'as-entered');
+          }}
+          onReEnter={() => {
+            setVerifying(null);
+            setFocus('address.line1');
+          }}
+        />
+      ) : null}
     </form>
   );
 }

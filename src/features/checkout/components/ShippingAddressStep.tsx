@@ -1,13 +1,15 @@
 /**
  * Secure checkout, shipping address (SPEC 2.5, 2.6, 5): an address from the buyer's address
  * book (the default shipping address first) or a new one, which may be saved to the book.
- * A new address is verified online through the address autosuggest (SPEC 7.2): suggestions
- * that differ from what was typed open the verification modal. Offline, or when the lookup
- * fails, the address is used as entered. The choice is decided here at once and queued.
+ * A new address is verified online by the store's verification service and the address
+ * autosuggest (SPEC 7.2): suggestions that differ from what was typed, or an address the
+ * service could not confirm, open the verification modal. Offline, or when both fail, the
+ * address is used as entered. The choice is decided here at once and queued.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { AddressVerdict } from '../../../../domain/address-verification/verification';
 import type { CheckoutCart } from '../../../../domain/checkout/cart-snapshot';
 import type { CheckoutAddress } from '../../../../domain/checkout/state';
 import { nextStep } from '../../../../domain/checkout/steps';
@@ -15,6 +17,7 @@ import type { AddressSuggestion } from '../../../../domain/commerce/commerce-api
 import type { DomainError } from '../../../../domain/shared/domain-error';
 import type { Message } from '../../../../domain/shared/message';
 import type { CheckoutStore, CheckoutView } from '../../../infra/checkout/checkout-store';
+import { verifyAddress } from '../../../infra/address-verification';
 import { autosuggestAddress } from '../../../infra/commerce';
 import { online$ } from '../../../infra/connectivity';
 import { flags$ } from '../../../infra/flags';
@@ -36,7 +39,9 @@ import { AddressForm, addressFieldId, type AddressFormResult } from './AddressFo
 import { useLeaveGuard } from './ReturnDialog';
 import {
   AddressVerificationDialog,
+  needsConfirmation,
   verificationCandidates,
+  verificationRequestOf,
   type VerificationCandidate,
 } from './AddressVerificationDialog';
 
@@ -78,6 +83,7 @@ interface Verifying {
   readonly address: CheckoutAddress;
   readonly saveToAddressBook: boolean;
   readonly candidates: readonly VerificationCandidate[];
+  readonly verdict: AddressVerdict | null;
 }
 
 export function ShippingAddressStep() {
@@ -179,11 +185,14 @@ function ShippingAddress({
     setError(null);
     // Offline there is no verification: the address is used as entered, without a word.
     if (online$.getValue()) {
-      const suggestions = await lookUp(view, cart.cartId, address);
+      const [verdict, suggestions] = await Promise.all([
+        verifyAddress(verificationRequestOf(address, view.storefront.locale)),
+        lookUp(view, cart.cartId, address),
+      ]);
       if (!alive.current) return;
-      const candidates = verificationCandidates(address, suggestions);
-      if (candidates.length > 0) {
-        setVerifying({ address, saveToAddressBook, candidates });
+      const candidates = verificationCandidates(address, suggestions, verdict);
+      if (needsConfirmation(candidates, verdict)) {
+        setVerifying({ address, saveToAddressBook, candidates, verdict });
         return;
       }
     }
@@ -290,6 +299,7 @@ function ShippingAddress({
         <AddressVerificationDialog
           entered={verifying.address}
           candidates={verifying.candidates}
+          verdict={verifying.verdict}
           onUseSuggestion={(address) => {
             setVerifying(null);
             takeAddress(address, verifying.saveToAddressBook);
