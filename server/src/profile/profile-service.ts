@@ -58,7 +58,9 @@ export async function profileView(db: Db, user: User): Promise<ProfileView> {
     preferences:
       doc?.preferences ??
       defaultPreferences(localeForCountry(user.registrationCountry) ?? DEFAULT_LOCALE),
-    pendingEmail: null,
+    pendingEmail: doc?.pendingEmail
+      ? { email: doc.pendingEmail.email, expiresAt: doc.pendingEmail.expiresAt }
+      : null,
     registrationCountry: user.registrationCountry,
   };
 }
