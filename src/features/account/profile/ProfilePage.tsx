@@ -268,8 +268,8 @@ function EmailSection({
     }
   });
 
-  const pending = profile.pendingEmail;
-  const waiting = pending && Date.parse(pending.expiresAt) > Date.now() ? pending : null;
+  // The store names only a link still good.
+  const waiting = profile.pendingEmail;
   const until = waiting
     ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long', timeStyle: 'short' }).format(
         new Date(waiting.expiresAt),

@@ -85,7 +85,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: ProfileRouteDe
     reply.header('cache-control', 'no-store');
     const user = actingBuyer(request);
     // The identity's record as it is now, not as the cache had it.
-    return profileView(db, (await findUserById(db, user.id)) ?? user);
+    return profileView(db, (await findUserById(db, user.id)) ?? user, deps.now?.());
   });
 
   app.put('/api/me/profile', { config: { access: 'buyer' } }, async (request, reply) => {
