@@ -78,6 +78,8 @@ export function invoiceReceiptMails(
       to: payment.paidBy.email,
       locale: invoice.locale,
       data: receipt,
+      // The receipt of a payment the member just made: always sent (decision 060).
+      preference: null,
     },
   ];
 }

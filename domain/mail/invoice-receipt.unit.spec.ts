@@ -63,6 +63,8 @@ describe('the invoice receipt in the outbox', () => {
         to: 'priya.shah@demo.example',
         locale: invoice.locale,
         data: expect.objectContaining({ balanceMinor: TOTAL - PART, payment: part }) as unknown,
+        // A receipt of the member's own payment: never held back by a preference.
+        preference: null,
       },
     ]);
     // The rest, paid by another payment: its own receipt, with nothing left.

@@ -38,6 +38,8 @@ describe('the order kind’s outbox', () => {
           to: 'dana.reyes@riverside-clinic.example',
           locale: 'fr-ca',
           data: order,
+          // Held back for a buyer who turned order emails off (decision 060).
+          preference: 'orderEmails',
         },
       },
     ]);

@@ -9,6 +9,14 @@ import { QUOTE_MAIL_TEMPLATE } from '../quote/stream';
 import type { QuoteState } from '../quote/quote';
 import { renderInvoiceReceipt } from './invoice-receipt';
 import { renderQuoteMail } from './quote-mail';
+import {
+  EMAIL_CHANGE_CONFIRMATION_TEMPLATE,
+  EMAIL_CHANGE_NOTICE_TEMPLATE,
+  renderEmailChangeConfirmation,
+  renderEmailChangeNotice,
+  type EmailChangeConfirmationData,
+  type EmailChangeNoticeData,
+} from './email-change';
 
 export type { RenderedMail, Translate } from './order-confirmation';
 
@@ -23,6 +31,11 @@ export const MAIL_TEMPLATES: Readonly<Record<string, MailRenderer>> = {
   // Written by `invoiceReceiptMails` with the payment and the balance left after it.
   [INVOICE_RECEIPT_TEMPLATE]: (data, translate) =>
     renderInvoiceReceipt(data as InvoiceReceipt, translate),
+  // Written by the email change's request (decision 060): the link, and the notice.
+  [EMAIL_CHANGE_CONFIRMATION_TEMPLATE]: (data, translate) =>
+    renderEmailChangeConfirmation(data as EmailChangeConfirmationData, translate),
+  [EMAIL_CHANGE_NOTICE_TEMPLATE]: (data, translate) =>
+    renderEmailChangeNotice(data as EmailChangeNoticeData, translate),
 };
 
 export class UnknownMailTemplateError extends Error {

@@ -371,6 +371,8 @@ export function orderConfirmationMail(order: PlacedOrder): OutboxMessage {
     to: order.buyer.email,
     locale: order.locale,
     data: order,
+    // An order email: not sent to a buyer who turned order emails off (decision 060).
+    preference: 'orderEmails',
   };
 }
 

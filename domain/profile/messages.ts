@@ -11,4 +11,22 @@ export const PROFILE_MESSAGES = {
     id: 'profile.same-password',
     message: 'The new password must differ from the current one.',
   },
+  sameEmail: /*i18n*/ {
+    id: 'profile.same-email',
+    message: 'This is already your email address.',
+  },
+  emailLinkExpired: /*i18n*/ {
+    id: 'profile.email-link-expired',
+    message:
+      'This link has expired. Ask for a new one on Profile & Password; your email address has not changed.',
+  },
+  emailLinkUsed: /*i18n*/ {
+    id: 'profile.email-link-used',
+    message: 'This link was already used: your email address was changed with it.',
+  },
+  emailLinkInvalid: /*i18n*/ {
+    id: 'profile.email-link-invalid',
+    message:
+      'This link is not valid for your account. Use the latest link we sent you, signed in as the user who asked for it.',
+  },
 } as const satisfies Record<string, MessageDescriptor>;

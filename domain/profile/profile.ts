@@ -7,6 +7,7 @@
  */
 import * as z from 'zod';
 import type { CommandMetadata, Decider } from '../shared/decider';
+import { DomainError } from '../shared/domain-error';
 import type { MessageDescriptor } from '../shared/message';
 import { LOCALES, type Locale } from '../storefront/storefronts';
 import { phoneProblem } from '../validation/contact';
@@ -189,8 +190,65 @@ export const buyingAsRequestSchema = z.object({
   accountId: z.string({ error: V.required.id }).trim().min(1, { error: V.required.id }).max(64),
 });
 
-/** Asking for a new email address: confirmed by a link sent to it. */
-export const emailChangeSchema = z.object({ email: profileEmailField() });
+/**
+ * Asking for a new email address (decision 060): the new address (SPEC 5) and the current
+ * password; the change waits for the link sent to the new address.
+ */
+export const emailChangeSchema = z.object({
+  email: profileEmailField(),
+  currentPassword: z.string({ error: M.required.id }).superRefine((value, ctx) => {
+    if (value === '') issue(ctx, M.required, 'currentPassword');
+    else if (value.length > PASSWORD_POLICY.maxLength) {
+      issue(ctx, M.maxLength, 'currentPassword', { max: PASSWORD_POLICY.maxLength });
+    }
+  }),
+});
+
+export type EmailChangeInput = z.input<typeof emailChangeSchema>;
+export type EmailChange = z.output<typeof emailChangeSchema>;
+
+/** How long the link to confirm a new email address works (decision 060). */
+export const EMAIL_LINK_HOURS = 24;
+
+/**
+ * The link's secret as it travels (32 random bytes, base64url): anything else is no link of
+ * ours, and is told so without a lookup.
+ */
+export const emailLinkSchema = z.object({
+  token: z.string({ error: V.invalid.id }).regex(/^[A-Za-z0-9_-]{43}$/, { error: V.invalid.id }),
+});
+
+/** A new address waiting for its link: only the hash of the link's secret is kept. */
+export interface PendingEmail {
+  readonly requestId: string;
+  readonly email: string;
+  readonly tokenHash: string;
+  readonly expiresAt: string;
+  readonly requestedAt: string;
+}
+
+/**
+ * What a link is, for the user who opens it: the one waiting and still good, the one waiting
+ * but past its time, one already used to change the address, or anything else (a link
+ * replaced by a newer request, another user's, a made-up one).
+ */
+export type EmailLinkStatus = 'valid' | 'expired' | 'used' | 'invalid';
+
+export function emailLinkStatus(
+  state: ProfileState,
+  tokenHash: string,
+  now: string,
+): EmailLinkStatus {
+  const pending = state.pendingEmail;
+  if (pending && pending.tokenHash === tokenHash) {
+    return Date.parse(now) < Date.parse(pending.expiresAt) ? 'valid' : 'expired';
+  }
+  if (state.usedEmailLinks.includes(tokenHash)) return 'used';
+  return 'invalid';
+}
+
+/** How many used links a profile remembers, to tell "already used" from "not valid". */
+export const REMEMBERED_EMAIL_LINKS = 5;
 
 // ---- The stream ----
 
@@ -198,8 +256,12 @@ export interface ProfileState {
   readonly firstName: string | null;
   readonly lastName: string | null;
   readonly phone: ProfilePhone | null;
-  /** The email address the profile's mails go to, once one was confirmed here. */
+  /** The email address the user confirmed here last (the identity's record has it too). */
   readonly email: string | null;
+  /** A new address waiting for its link (decision 060). */
+  readonly pendingEmail: PendingEmail | null;
+  /** The hashes of the last links used, newest first. */
+  readonly usedEmailLinks: readonly string[];
   /** Null until the user chose; then the storefront they chose and their mail consents. */
   readonly preferences: Preferences | null;
   /** The account the user buys as (SPEC 1: PERSONAL or ORGANIZATION), once they switched. */
@@ -219,8 +281,23 @@ export type ProfileCommand =
       readonly metadata: CommandMetadata;
     }
   | {
-      readonly type: 'ChangeEmail';
-      readonly data: { readonly email: string };
+      /** A new address and the hash of its link's secret; a newer request replaces it. */
+      readonly type: 'RequestEmailChange';
+      readonly data: {
+        readonly requestId: string;
+        readonly email: string;
+        readonly previousEmail: string;
+        readonly tokenHash: string;
+        readonly expiresAt: string;
+        /** The storefront whose language the mails of the request are written in. */
+        readonly locale: Locale;
+        readonly firstName: string;
+      };
+      readonly metadata: CommandMetadata;
+    }
+  | {
+      readonly type: 'ConfirmEmailChange';
+      readonly data: { readonly tokenHash: string };
       readonly metadata: CommandMetadata;
     }
   | {
@@ -241,9 +318,29 @@ export type ProfileEvent =
       readonly data: Preferences & { readonly at: string };
     }
   | {
+      readonly type: 'EmailChangeRequested';
+      readonly v: 1;
+      readonly data: {
+        readonly requestId: string;
+        readonly email: string;
+        readonly previousEmail: string;
+        readonly tokenHash: string;
+        readonly expiresAt: string;
+        readonly locale: Locale;
+        readonly firstName: string;
+        readonly at: string;
+      };
+    }
+  | {
       readonly type: 'EmailChanged';
       readonly v: 1;
-      readonly data: { readonly email: string; readonly at: string };
+      readonly data: {
+        readonly requestId: string;
+        readonly email: string;
+        readonly previousEmail: string;
+        readonly tokenHash: string;
+        readonly at: string;
+      };
     }
   | {
       readonly type: 'BuyingAsSwitched';
@@ -257,6 +354,8 @@ export function initialProfileState(): ProfileState {
     lastName: null,
     phone: null,
     email: null,
+    pendingEmail: null,
+    usedEmailLinks: [],
     preferences: null,
     buyingAs: null,
     updatedAt: null,
@@ -293,15 +392,46 @@ export function decideProfile(command: ProfileCommand, state: ProfileState): Pro
       }
       return [{ type: 'PreferencesSet', v: 1, data: { ...p, at } }];
     }
-    case 'ChangeEmail':
-      if (command.data.email === state.email) return [];
-      return [{ type: 'EmailChanged', v: 1, data: { email: command.data.email, at } }];
+    case 'RequestEmailChange': {
+      const d = command.data;
+      // The same request again (a second click with its idempotency key) appends nothing.
+      if (state.pendingEmail?.requestId === d.requestId) return [];
+      return [{ type: 'EmailChangeRequested', v: 1, data: { ...d, at } }];
+    }
+    case 'ConfirmEmailChange': {
+      const { tokenHash } = command.data;
+      const status = emailLinkStatus(state, tokenHash, at);
+      if (status === 'used') return [];
+      const pending = state.pendingEmail;
+      if (status !== 'valid' || !pending) {
+        return refuseEmailLink(status === 'expired' ? 'expired' : 'invalid');
+      }
+      return [
+        {
+          type: 'EmailChanged',
+          v: 1,
+          data: {
+            requestId: pending.requestId,
+            email: pending.email,
+            previousEmail: state.email ?? '',
+            tokenHash,
+            at,
+          },
+        },
+      ];
+    }
     case 'SwitchBuyingAs': {
       const to = command.data;
       if (state.buyingAs?.accountId === to.accountId && state.buyingAs.type === to.type) return [];
       return [{ type: 'BuyingAsSwitched', v: 1, data: { ...to, at } }];
     }
   }
+}
+
+function refuseEmailLink(status: 'expired' | 'invalid'): never {
+  throw status === 'expired'
+    ? new DomainError('email-link-expired', PROFILE_MESSAGES.emailLinkExpired)
+    : new DomainError('email-link-invalid', PROFILE_MESSAGES.emailLinkInvalid);
 }
 
 export function evolveProfile(state: ProfileState, event: ProfileEvent): ProfileState {
@@ -324,8 +454,30 @@ export function evolveProfile(state: ProfileState, event: ProfileEvent): Profile
         },
         updatedAt: event.data.at,
       };
+    case 'EmailChangeRequested':
+      return {
+        ...state,
+        email: state.email ?? event.data.previousEmail,
+        pendingEmail: {
+          requestId: event.data.requestId,
+          email: event.data.email,
+          tokenHash: event.data.tokenHash,
+          expiresAt: event.data.expiresAt,
+          requestedAt: event.data.at,
+        },
+        updatedAt: event.data.at,
+      };
     case 'EmailChanged':
-      return { ...state, email: event.data.email, updatedAt: event.data.at };
+      return {
+        ...state,
+        email: event.data.email,
+        pendingEmail: null,
+        usedEmailLinks: [event.data.tokenHash, ...state.usedEmailLinks].slice(
+          0,
+          REMEMBERED_EMAIL_LINKS,
+        ),
+        updatedAt: event.data.at,
+      };
     case 'BuyingAsSwitched': {
       const { accountId, type, at } = event.data;
       return { ...state, buyingAs: { accountId, type, since: at }, updatedAt: at };
@@ -347,8 +499,8 @@ export interface ProfileView {
   readonly email: string;
   readonly phone: ProfilePhone | null;
   readonly preferences: Preferences;
-  /** A new email address waiting for its confirmation link, if any. */
-  readonly pendingEmail: string | null;
+  /** A new email address waiting for its confirmation link, if any, and when the link ends. */
+  readonly pendingEmail: { readonly email: string; readonly expiresAt: string } | null;
   readonly registrationCountry: string;
 }
 

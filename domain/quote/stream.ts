@@ -33,6 +33,8 @@ export function quoteMails(event: QuoteEvent, state: QuoteState): readonly Outbo
     to,
     locale: quote.locale,
     data: state,
+    // Sent because the buyer asked for it, to the addresses they gave.
+    preference: null,
   }));
 }
 

@@ -66,7 +66,18 @@ export interface OutboxMessage {
   /** The storefront locale whose language the mail is written in (`fr-ca`). */
   readonly locale: string;
   readonly data: unknown;
+  /**
+   * The recipient's preference that may hold the mail back (decision 060), checked when it is
+   * written: `orderEmails` (on unless the recipient turned it off), `marketingEmails` (off
+   * unless the recipient turned it on); null for a mail the recipient asked for or must have
+   * (a receipt of their payment, a quote they emailed, a link to confirm their address).
+   * Every mail names one, so none can forget the preferences.
+   */
+  readonly preference: MailPreference | null;
 }
+
+/** The preferences (decision 055) a mail may be held back by. */
+export type MailPreference = 'orderEmails' | 'marketingEmails';
 
 /** The messages an event sends, given the state after it and its stream (pure). */
 export type OutboxProjection<S, E> = (

@@ -319,7 +319,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerQualificationRoutes(app, { db, commands });
   registerPaymentCardRoutes(app, { db: options.database.db, payments });
   registerAccountRoutes(app, { db: options.database.db, commands });
-  registerProfileRoutes(app, { db, commands, identities, identity });
+  registerProfileRoutes(app, {
+    db,
+    commands,
+    identities,
+    identity,
+    ...(options.clock ? { now: () => new Date(options.clock?.() ?? Date.now()) } : {}),
+  });
   if (payments instanceof SandboxGateway) await registerPaymentSandboxRoutes(app, db);
   registerCheckoutRoutes(app, db, {
     flags: options.flags,

@@ -84,6 +84,10 @@ function profileRoutes(): AccountRoute[] {
       ]);
       return { Component: page.ProfilePage, loader: data.profileLoader };
     }),
+    ...inBothForms('confirm-email', msg`Confirm your email address`, async () => {
+      const page = await import('../features/account/profile/ConfirmEmailPage');
+      return { Component: page.ConfirmEmailPage, loader: page.confirmEmailLoader };
+    }),
     ...inBothForms('preferences', msg`Preferences`, async () => {
       const [page, data] = await Promise.all([
         import('../features/account/preferences/PreferencesPage'),

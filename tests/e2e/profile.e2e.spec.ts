@@ -84,21 +84,21 @@ test('Dana changes her name (every tab’s header follows) and her password (oth
 
   // The password: the current one must be right, the new one within the identity policy.
   const password = page.getByTestId('profile-password');
-  await page.getByLabel('Current password').fill('Not-Her-Password-1');
-  await page.getByLabel('New password').fill(NEW_PASSWORD);
+  await password.getByLabel('Current password').fill('Not-Her-Password-1');
+  await password.getByLabel('New password').fill(NEW_PASSWORD);
   await password.getByRole('button', { name: 'Change password' }).click();
   await expect(password).toContainText('The current password is not correct.');
-  await expect(page.getByLabel('Current password')).toBeFocused();
-  await page.getByLabel('Current password').fill(DANA.password);
-  await page.getByLabel('New password').fill('weakpass');
+  await expect(password.getByLabel('Current password')).toBeFocused();
+  await password.getByLabel('Current password').fill(DANA.password);
+  await password.getByLabel('New password').fill('weakpass');
   await password.getByRole('button', { name: 'Change password' }).click();
   await expect(password).toContainText('New password must be at least 10 characters.');
-  await page.getByLabel('New password').fill('lowercase-only-words');
+  await password.getByLabel('New password').fill('lowercase-only-words');
   await password.getByRole('button', { name: 'Change password' }).click();
   await expect(password).toContainText(
     'New password must contain at least 2 capital letters or numeric values.',
   );
-  await page.getByLabel('New password').fill(NEW_PASSWORD);
+  await password.getByLabel('New password').fill(NEW_PASSWORD);
   await password.getByRole('button', { name: 'Change password' }).click();
   await expect(password.getByRole('status')).toContainText('Your password was changed.');
 

@@ -21,7 +21,12 @@ import type {
   PushBatchResponse,
   StoredEvent,
 } from '../../../domain/sync/protocol';
-import type { AnyStreamKind, EventOfKind, StoredShape } from '../../../domain/sync/stream-kind';
+import type {
+  AnyStreamKind,
+  EventOfKind,
+  OutboxMessage,
+  StoredShape,
+} from '../../../domain/sync/stream-kind';
 import { actorOf, mayAccess, onBehalfOf, ownerOf, type Acting } from '../acting/acting';
 import type { EventStore } from '../event-store/event-store';
 
@@ -43,6 +48,11 @@ export interface ExecuteOptions {
   readonly owner?: Actor;
   /** When it was issued (default: now). */
   readonly now?: Date;
+  /**
+   * Mails the command sends that its events must not carry (an email change's link, decision
+   * 060): written with its events, in the same statement; not when it appends nothing.
+   */
+  readonly mails?: readonly OutboxMessage[];
 }
 
 export interface Executed<E> {
@@ -102,6 +112,7 @@ export class CommandHandler {
       expectedVersion: options.expectedVersion ?? Number.MAX_SAFE_INTEGER,
       commands: [{ seq: 0, commandId, command: { ...command, metadata: { commandId, now } } }],
       metadataOf: (id) => this.metadata(acting, id, options.cause),
+      ...(options.mails ? { mails: options.mails } : {}),
     });
     const [result] = response.results;
     if (!result) throw new Error(`No answer to command ${commandId}`);

@@ -24,6 +24,7 @@ import { decideBatch } from '../../../domain/sync/server-stream';
 import {
   outboxMessagesOf,
   type AnyStreamKind,
+  type OutboxMessage,
   type StoredShape,
   type StreamRegistry,
 } from '../../../domain/sync/stream-kind';
@@ -82,6 +83,12 @@ export interface PushBatchOptions {
   readonly commands: readonly QueuedCommand<unknown>[];
   /** The metadata of the events of a command. */
   readonly metadataOf: (commandId: string, seq: number) => EventMetadata;
+  /**
+   * Mails the command sends besides its events' (the kind's outbox): what no event may carry,
+   * such as the secret of an email change's link (decision 060). Written with the command's
+   * first event, in the same statement; not at all when it appends none.
+   */
+  readonly mails?: readonly OutboxMessage[];
 }
 
 /** An event as appended, for listeners in this process. */
@@ -418,16 +425,23 @@ export class EventStore {
             model: model.name,
             doc: model.project(decided.state, row) ?? null,
           })),
-          outbox: outboxMessagesOf(kind, state, decided.events, row).map(
-            ({ version, message }) => ({
-              id: message.id,
-              template: message.template,
-              recipient: message.to,
-              locale: message.locale,
-              data: message.data,
-              eventVersion: version,
-            }),
-          ),
+          outbox: [
+            ...outboxMessagesOf(kind, state, decided.events, row),
+            ...(decided.events[0]
+              ? (options.mails ?? []).map((message) => ({
+                  version: decided.events[0]?.version ?? 0,
+                  message,
+                }))
+              : []),
+          ].map(({ version, message }) => ({
+            id: message.id,
+            template: message.template,
+            recipient: message.to,
+            locale: message.locale,
+            data: message.data,
+            preference: message.preference,
+            eventVersion: version,
+          })),
         })
         .catch((error: unknown) => {
           // Another instance appended the same version first: decide again on fresh state.

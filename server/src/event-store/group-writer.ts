@@ -13,6 +13,7 @@
 import { sql } from 'drizzle-orm';
 import { PROFILES_READ_MODEL } from '../../../domain/profile/stream';
 import type { EventMetadata } from '../../../domain/shared/event-metadata';
+import type { MailPreference } from '../../../domain/sync/stream-kind';
 import type { Db } from '../db/database';
 import { commands, events, readModels, streams, syncClients } from '../db/schema';
 import { mailOutbox } from '../mail/outbox-table';
@@ -64,6 +65,8 @@ export interface OutboxWrite {
   readonly recipient: string;
   readonly locale: string;
   readonly data: unknown;
+  /** The recipient's preference that holds it back when they said no (decision 060). */
+  readonly preference: MailPreference | null;
   readonly eventVersion: number;
 }
 
@@ -176,6 +179,7 @@ export class GroupWriter {
         recipient: m.recipient,
         locale: m.locale,
         data: m.data ?? null,
+        preference: m.preference,
         stream_id: w.streamId,
         event_version: m.eventVersion,
       })),
@@ -198,9 +202,18 @@ export class GroupWriter {
                coalesce(o.data, 'null'::jsonb),
                o.stream_id, o.event_version
           from jsonb_to_recordset(${JSON.stringify(mails)}::jsonb) as o(
-            id text, template text, recipient text, locale text, data jsonb, stream_id text,
-            event_version integer)
+            id text, template text, recipient text, locale text, data jsonb, preference text,
+            stream_id text, event_version integer)
          where o.stream_id in (select stream_id from moved)
+           -- A mail a preference governs is written only when the recipient's preference
+           -- allows it (decision 060): order emails unless turned off, marketing emails only
+           -- when turned on; a recipient who is no user, or who never chose, has the defaults.
+           and (o.preference is null or coalesce((
+                 select (rm.doc #>> array['preferences', o.preference])::boolean
+                   from read_models rm join users u on rm.owner_id = u.id::text
+                  where rm.model = ${PROFILES_READ_MODEL} and rm.owner_kind = 'user'
+                    and lower(u.email) = lower(o.recipient)
+                  limit 1), o.preference = 'orderEmails'))
         on conflict (id) do nothing
         returning 1
       )`;

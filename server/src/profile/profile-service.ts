@@ -47,8 +47,17 @@ export async function profileDocOf(db: Db, userId: string): Promise<ProfileState
 }
 
 /** The page's view: the identity's names and email, the profile's phone and preferences. */
-export async function profileView(db: Db, user: User): Promise<ProfileView> {
+export async function profileView(
+  db: Db,
+  user: User,
+  now: Date = new Date(),
+): Promise<ProfileView> {
   const doc = await profileDocOf(db, user.id);
+  // A new address waiting for its link, while the link is good.
+  const pending =
+    doc?.pendingEmail && Date.parse(doc.pendingEmail.expiresAt) > now.getTime()
+      ? doc.pendingEmail
+      : null;
   return {
     userId: user.id,
     firstName: user.givenName,
@@ -58,7 +67,7 @@ export async function profileView(db: Db, user: User): Promise<ProfileView> {
     preferences:
       doc?.preferences ??
       defaultPreferences(localeForCountry(user.registrationCountry) ?? DEFAULT_LOCALE),
-    pendingEmail: null,
+    pendingEmail: pending ? { email: pending.email, expiresAt: pending.expiresAt } : null,
     registrationCountry: user.registrationCountry,
   };
 }

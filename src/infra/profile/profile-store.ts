@@ -4,6 +4,7 @@
  * changed online only. A change of names or email is shown at once in every tab's header.
  */
 import type {
+  EmailChange,
   PasswordChange,
   Preferences,
   ProfileDetails,
@@ -95,4 +96,38 @@ export async function savePreferences(preferences: Preferences): Promise<KeptPro
 /** Changes the password; the store ends every other session of the user. */
 export async function changePassword(change: PasswordChange): Promise<void> {
   await send('POST', '/api/me/password', change);
+}
+
+/**
+ * Asks for a new email address (decision 060): the store mails a link to it; the address
+ * changes when the link is opened. The kept profile shows what waits.
+ */
+export async function requestEmailChange(
+  change: EmailChange,
+  current: ProfileView,
+): Promise<KeptProfile> {
+  const response = await send('POST', '/api/me/email', change);
+  const { pendingEmail } = (await response.json()) as Pick<ProfileView, 'pendingEmail'>;
+  return keep({ ...current, pendingEmail });
+}
+
+export type EmailLinkAnswer = { readonly status: 'changed' | 'used'; readonly email: string };
+
+/**
+ * Opens a link to confirm a new email address, as the signed-in user; the header of every tab
+ * shows the new address at once.
+ */
+export async function confirmEmailChange(token: string): Promise<EmailLinkAnswer> {
+  const answer = (await (
+    await send('POST', '/api/me/email/confirm', { token })
+  ).json()) as EmailLinkAnswer;
+  const profile = await apiJson<ProfileView>('/api/me/profile');
+  keep(profile);
+  await profileChanged({
+    userId: profile.userId,
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    email: profile.email,
+  });
+  return answer;
 }

@@ -11,9 +11,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useLoaderData } from 'react-router';
 import {
   callingCodeOf,
+  emailChangeSchema,
   nationalNumberOf,
   passwordChangeSchema,
   profileDetailsSchema,
+  type EmailChange,
+  type EmailChangeInput,
   type PasswordChange,
   type ProfileDetails,
   type ProfileDetailsInput,
@@ -23,7 +26,11 @@ import { COUNTRIES } from '../../../../domain/validation/address';
 import { PASSWORD_POLICY } from '../../../../domain/validation/identity';
 import { online$ } from '../../../infra/connectivity';
 import { domainResolver } from '../../../infra/forms';
-import { changePassword, saveProfileDetails } from '../../../infra/profile/profile-store';
+import {
+  changePassword,
+  requestEmailChange,
+  saveProfileDetails,
+} from '../../../infra/profile/profile-store';
 import { useObservableValue } from '../../../infra/use-observable';
 import { describedBy, Field } from '../../../shell/FormField';
 import { languageTag } from '../../../shell/storefront-label';
@@ -57,7 +64,7 @@ export function ProfilePage() {
           {profile ? (
             <div className="profile">
               <DetailsSection profile={profile} onSaved={setProfile} />
-              <EmailSection profile={profile} />
+              <EmailSection profile={profile} onAsked={setProfile} />
               <PasswordSection />
             </div>
           ) : null}
@@ -213,13 +220,126 @@ function DetailsSection({
   );
 }
 
-function EmailSection({ profile }: { readonly profile: ProfileView }) {
+/**
+ * The email address, and a change of it (decision 060): the new address and the current
+ * password; the store mails a link to the new address, which changes it when opened.
+ */
+function EmailSection({
+  profile,
+  onAsked,
+}: {
+  readonly profile: ProfileView;
+  readonly onAsked: (profile: ProfileView) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const online = useObservableValue(online$);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [asked, setAsked] = useState(false);
+  const labels = { email: t`New email address`, currentPassword: t`Current password` };
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<EmailChangeInput, unknown, EmailChange>({
+    resolver: domainResolver(emailChangeSchema, i18n, labels),
+    defaultValues: { email: '', currentPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    setAsked(false);
+    try {
+      const kept = await requestEmailChange(values, profile);
+      onAsked(kept.profile);
+      reset();
+      setAsked(true);
+    } catch (error) {
+      const refused = refusalsOf(error, i18n, labels);
+      for (const [i, field] of refused.fields.entries()) {
+        setError(
+          field.path as keyof EmailChange,
+          { message: field.message },
+          { shouldFocus: i === 0 },
+        );
+      }
+      setFailure(refused.general);
+    }
+  });
+
+  // The store names only a link still good.
+  const waiting = profile.pendingEmail;
+  const until = waiting
+    ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long', timeStyle: 'short' }).format(
+        new Date(waiting.expiresAt),
+      )
+    : '';
+  const pendingAddress = waiting?.email ?? '';
+  const currentAddress = profile.email;
   return (
     <section className="profile__section" aria-labelledby="profile-email-title">
       <h2 id="profile-email-title">
         <Trans>Email address</Trans>
       </h2>
       <p data-testid="profile-email">{profile.email}</p>
+      <form
+        className="form profile__form"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        data-testid="profile-email-change"
+      >
+        {failure ? (
+          <p role="alert" className="form-error">
+            {failure}
+          </p>
+        ) : null}
+        <Field
+          id="profile-new-email"
+          label={labels.email}
+          error={errors.email?.message}
+          hint={t`We send a link to the new address. Your email address changes when you open it, signed in.`}
+        >
+          <input
+            type="email"
+            autoComplete="email"
+            maxLength={80}
+            {...describedBy('profile-new-email', errors.email?.message, true)}
+            {...register('email')}
+          />
+        </Field>
+        <Field
+          id="profile-email-password"
+          label={labels.currentPassword}
+          error={errors.currentPassword?.message}
+        >
+          <input
+            type="password"
+            autoComplete="current-password"
+            {...describedBy('profile-email-password', errors.currentPassword?.message)}
+            {...register('currentPassword')}
+          />
+        </Field>
+        <div className="form__actions">
+          <button type="submit" className="button-link" disabled={isSubmitting || !online}>
+            <Trans>Change email address</Trans>
+          </button>
+        </div>
+        <p role="status" className="profile__status" data-testid="profile-email-pending">
+          {waiting ? (
+            asked ? (
+              <Trans>
+                We sent a link to {pendingAddress}. Open it by {until} to use that address; until
+                then you sign in with {currentAddress}.
+              </Trans>
+            ) : (
+              <Trans>
+                A link to confirm {pendingAddress} was sent; it works until {until}.
+              </Trans>
+            )
+          ) : null}
+        </p>
+      </form>
     </section>
   );
 }
