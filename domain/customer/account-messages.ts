@@ -40,7 +40,7 @@ export const ACCOUNT_MESSAGES = {
   },
   invited: /*i18n*/ {
     id: 'accounts.invited',
-    message: 'Invitation sent. They can add the account with Account not listed.',
+    message: 'Invitation sent by email. They can add the account with Account not listed.',
   },
   removed: /*i18n*/ { id: 'accounts.removed', message: 'Removed from this organization.' },
   left: /*i18n*/ { id: 'accounts.left', message: 'You have left the organization.' },

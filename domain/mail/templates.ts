@@ -17,6 +17,11 @@ import {
   type EmailChangeConfirmationData,
   type EmailChangeNoticeData,
 } from './email-change';
+import {
+  ACCOUNT_INVITATION_TEMPLATE,
+  renderAccountInvitation,
+  type AccountInvitationData,
+} from './account-invitation';
 
 export type { RenderedMail, Translate } from './order-confirmation';
 
@@ -36,6 +41,9 @@ export const MAIL_TEMPLATES: Readonly<Record<string, MailRenderer>> = {
     renderEmailChangeConfirmation(data as EmailChangeConfirmationData, translate),
   [EMAIL_CHANGE_NOTICE_TEMPLATE]: (data, translate) =>
     renderEmailChangeNotice(data as EmailChangeNoticeData, translate),
+  // Written by an administrator's invitation (decision 056).
+  [ACCOUNT_INVITATION_TEMPLATE]: (data, translate) =>
+    renderAccountInvitation(data as AccountInvitationData, translate),
 };
 
 export class UnknownMailTemplateError extends Error {

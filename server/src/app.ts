@@ -318,7 +318,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerQualificationRoutes(app, { db, commands });
   registerPaymentCardRoutes(app, { db: options.database.db, payments });
-  registerAccountRoutes(app, { db: options.database.db, commands });
+  registerAccountRoutes(app, { db: options.database.db, commands, identity });
   registerProfileRoutes(app, {
     db,
     commands,

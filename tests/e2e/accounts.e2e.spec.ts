@@ -177,7 +177,7 @@ test('Dana’s accounts: numbers, roles, discounts, Account not listed, leaving;
   await invite.getByLabel('Email address').fill('new.colleague@demo.example');
   await invite.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByTestId('members-notice')).toHaveText(
-    'Invitation sent. They can add the account with Account not listed.',
+    'Invitation sent by email. They can add the account with Account not listed.',
   );
   await expect(page.getByTestId('invitations')).toContainText('new.colleague@demo.example');
 

@@ -5,7 +5,13 @@
  * an organisation. Each answers an account the caller is no member of as one that does not
  * exist, and a member who is no administrator with `not-administrator`.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import {
+  ACCOUNT_INVITATION_TEMPLATE,
+  type AccountInvitationData,
+} from '../../../domain/mail/account-invitation';
+import type { Locale } from '../../../domain/storefront/storefronts';
 import { managesMembers } from '../../../domain/customer/accounts';
 import type { Db } from '../db/database';
 import {
@@ -15,6 +21,7 @@ import {
   customerMembers,
   users,
 } from '../db/schema';
+import { mailOutbox } from '../mail/outbox-table';
 import { isUuid } from './customer-repository';
 
 export type MembershipOutcome =
@@ -82,20 +89,59 @@ export async function pendingInvitations(
   return rows.map((r) => r.email);
 }
 
+/** Where an invitation's mail takes the invited person: the storefront it was sent from. */
+export interface InvitationMail {
+  readonly locale: Locale;
+  /** The store's public origin, as the request reached it. */
+  readonly origin: string;
+}
+
+/**
+ * Invites a person by email: the invitation is kept, and a mail telling them how to add the
+ * account goes through the outbox in the same transaction (decision 056). Inviting the same
+ * address again sends the mail again.
+ */
 export async function inviteMember(
   db: Db,
   userId: string,
   accountId: string,
   email: string,
+  mail: InvitationMail,
 ): Promise<MembershipOutcome> {
   const caller = await callerIn(db, userId, accountId);
   if (!caller || caller.type !== 'ORGANIZATION') return 'not-found';
   if (!managesMembers(caller.role)) return 'not-administrator';
   if (await memberByEmail(db, accountId, email)) return 'already-member';
-  await db
-    .insert(accountInvitations)
-    .values({ customerId: accountId, email: email.toLowerCase() })
-    .onConflictDoNothing();
+  const address = email.toLowerCase();
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(accountInvitations)
+      .values({ customerId: accountId, email: address })
+      .onConflictDoNothing();
+    const [account] = await tx
+      .select({ name: customerAccounts.name, number: customerAccounts.accountNumber })
+      .from(customerAccounts)
+      .where(eq(customerAccounts.id, accountId));
+    const [inviter] = await tx
+      .select({ givenName: users.givenName, familyName: users.familyName })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!account || !inviter) return;
+    const data: AccountInvitationData = {
+      invitedBy: `${inviter.givenName} ${inviter.familyName}`,
+      organization: account.name,
+      accountNumber: account.number,
+      link: `${mail.origin}/${mail.locale}/my-account/accounts`,
+      locale: mail.locale,
+    };
+    await tx.insert(mailOutbox).values({
+      id: `account-invitation:${randomUUID()}`,
+      template: ACCOUNT_INVITATION_TEMPLATE,
+      recipient: address,
+      locale: mail.locale,
+      data,
+    });
+  });
   return 'done';
 }
 

@@ -157,6 +157,7 @@ function EmailForm({
 }) {
   const { t, i18n } = useLingui();
   const id = useId();
+  const storefront = useStorefront();
   const refusal = useRefusal();
   const labels = { email: t`Email address` };
   const {
@@ -171,7 +172,8 @@ function EmailForm({
   });
   const submit = async ({ email }: EmailOutput) => {
     try {
-      await (action === 'invite' ? inviteMember : removeMember)(accountId, email);
+      if (action === 'invite') await inviteMember(accountId, email, storefront.locale);
+      else await removeMember(accountId, email);
       reset();
       onDone();
     } catch (error) {

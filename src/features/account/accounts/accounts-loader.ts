@@ -138,8 +138,12 @@ async function postEmail(path: string, email: string): Promise<void> {
   });
 }
 
-export function inviteMember(id: string, email: string): Promise<void> {
-  return postEmail(`/api/me/accounts/${encodeURIComponent(id)}/invitations`, email);
+/** The invitation's mail speaks the language of the storefront it is sent from. */
+export function inviteMember(id: string, email: string, locale: string): Promise<void> {
+  return postEmail(
+    `/api/me/accounts/${encodeURIComponent(id)}/invitations?locale=${encodeURIComponent(locale)}`,
+    email,
+  );
 }
 
 export function removeMember(id: string, email: string): Promise<void> {

@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../../../../domain/customer/accounts';
+import { ACCOUNT_INVITATION_TEMPLATE } from '../../../../../domain/mail/account-invitation';
 import type {
   AccountMember,
   CustomerAccountSummary,
@@ -20,6 +21,7 @@ import { signInDemoBuyers, type SignedIn } from '../../../../../tests/support/ch
 import { testDatabaseTargets, type TestDatabase } from '../../../../../tests/support/databases';
 import { DEMO_ACCOUNTS } from '../../../customers/demo-customers';
 import { customerMembers } from '../../../db/schema';
+import { mailOutbox } from '../../../mail/outbox-table';
 
 describe.each(testDatabaseTargets())('account membership on $kind', (target) => {
   let t: TestDatabase;
@@ -74,10 +76,22 @@ describe.each(testDatabaseTargets())('account membership on $kind', (target) => 
   it('lets the administrator invite by email, and the invited person add the account', async () => {
     const invited = await as(sam, {
       method: 'POST',
-      url: `/api/me/accounts/${riverside}/invitations`,
+      url: `/api/me/accounts/${riverside}/invitations?locale=fr-ca`,
       payload: { email: 'Dana.Reyes@demo.example' },
     });
     expect(invited.statusCode, invited.body).toBe(204);
+    // The invitation goes by mail, through the outbox, in the storefront's language.
+    const [mail] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, ACCOUNT_INVITATION_TEMPLATE));
+    expect(mail).toMatchObject({ recipient: 'dana.reyes@demo.example', locale: 'fr-ca' });
+    expect(mail?.data).toMatchObject({
+      invitedBy: 'Sam Okafor',
+      organization: 'Riverside Child Development Clinic',
+      accountNumber: DEMO_ACCOUNTS.riverside,
+    });
+    expect((mail?.data as { link: string }).link).toMatch(/\/fr-ca\/my-account\/accounts$/);
     const pending = await as(sam, { url: `/api/me/accounts/${riverside}/invitations` });
     expect(pending.json()).toEqual({ items: ['dana.reyes@demo.example'] });
     const claimed = await as(dana, {

@@ -15,7 +15,9 @@ import {
 } from '../../../../../domain/customer/accounts';
 import { buyingAsRequestSchema } from '../../../../../domain/profile/profile';
 import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '../../../../../domain/shared/idempotency';
+import { DEFAULT_LOCALE, LOCALES } from '../../../../../domain/storefront/storefronts';
 import { isForBuyer } from '../../../acting/acting';
+import type { Identity } from '../../../auth/identity';
 import type { CommandHandler } from '../../../commands/execute';
 import { requestText } from '../../../../../domain/validation/fields';
 import { actingBuyer } from '../../../acting/plugin';
@@ -32,6 +34,8 @@ import { buyingAsOf, switchBuyingAs } from '../../../profile/buying-as';
 import { ruleBody } from '../checkout/index';
 
 const idParams = z.object({ id: requestText(64).min(1) });
+/** The storefront a request was made in (an invitation's mail speaks its language). */
+const localeQuery = z.object({ locale: z.enum(LOCALES).catch(DEFAULT_LOCALE) });
 
 function answer(reply: FastifyReply, outcome: MembershipOutcome) {
   switch (outcome) {
@@ -77,7 +81,11 @@ function answer(reply: FastifyReply, outcome: MembershipOutcome) {
 
 export function registerAccountRoutes(
   app: FastifyInstance,
-  deps: { readonly db: Db; readonly commands: CommandHandler },
+  deps: {
+    readonly db: Db;
+    readonly commands: CommandHandler;
+    readonly identity: Pick<Identity, 'addressOf'>;
+  },
 ): void {
   const { db } = deps;
 
@@ -123,7 +131,9 @@ export function registerAccountRoutes(
       const user = actingBuyer(request);
       const { id } = idParams.parse(request.params);
       const { email } = memberEmailRequestSchema.parse(request.body);
-      return answer(reply, await inviteMember(db, user.id, id, email));
+      const { locale } = localeQuery.parse(request.query);
+      const origin = deps.identity.addressOf(request);
+      return answer(reply, await inviteMember(db, user.id, id, email, { locale, origin }));
     },
   );
 
