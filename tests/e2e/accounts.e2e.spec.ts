@@ -123,6 +123,12 @@ test('Dana’s accounts: numbers, roles, discounts, Account not listed, leaving;
 
   // She leaves Lakeshore.
   await lakeshore.getByRole('button', { name: /^Leave organization/ }).click();
+  // It asks first, in place; Cancel changes nothing.
+  await lakeshore.getByRole('button', { name: 'Cancel' }).click();
+  await expect(lakeshore.getByRole('button', { name: /^Leave organization/ })).toBeFocused();
+  await lakeshore.getByRole('button', { name: /^Leave organization/ }).click();
+  await expect(lakeshore.getByRole('button', { name: 'Yes, leave it' })).toBeFocused();
+  await lakeshore.getByRole('button', { name: 'Yes, leave it' }).click();
   await expect(page.getByTestId('accounts-notice')).toHaveText('You have left the organization.');
   await expect(lakeshore).toHaveCount(0);
 

@@ -77,9 +77,13 @@ test('Dana keeps her payment cards: default, remove, add through the gateway’s
   await expect(mastercard.getByTestId('payment-card-default')).toBeVisible();
   await expect(visa.getByTestId('payment-card-default')).toHaveCount(0);
   await amex.getByRole('button', { name: /^Remove/ }).click();
+  await expect(amex.getByRole('button', { name: 'Yes, remove it' })).toBeFocused();
+  await amex.getByRole('button', { name: 'Yes, remove it' }).click();
   await expect(page.getByTestId('payment-cards-notice')).toHaveText('The card has been removed.');
   await expect(amex).toHaveCount(0);
   await expect(page.getByTestId('payment-card')).toHaveCount(2);
+  // The button pressed is gone: the focus is on what the page said.
+  await expect(page.getByTestId('payment-cards-notice')).toBeFocused();
 
   // A declined card: checkout's words, nothing kept.
   await page.getByRole('button', { name: 'Add a card' }).click();

@@ -6,7 +6,7 @@
  * connection.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import type * as z from 'zod';
@@ -28,6 +28,7 @@ import { ApiError } from '../../../infra/api';
 import { domainResolver, translate } from '../../../infra/forms';
 import { accountPath } from '../../../shell/account-links';
 import { useStorefront } from '../../../shell/use-storefront';
+import { ConfirmButton } from '../components/ConfirmButton';
 import {
   AccountFrame,
   ChangesNeedConnection,
@@ -75,6 +76,8 @@ export function AccountsPage() {
   const organizationName = buyingAs?.name ?? '';
   const organizationNumber = buyingAs?.accountNumber ?? '';
 
+  // After a change the button pressed may be gone: the focus goes to what the page said.
+  const said = useRef<HTMLDivElement>(null);
   const leave = async (account: CustomerAccountSummary) => {
     if (busy) return;
     setBusy(true);
@@ -88,6 +91,7 @@ export function AccountsPage() {
     } finally {
       await revalidator.revalidate();
       setBusy(false);
+      said.current?.focus();
     }
   };
 
@@ -129,14 +133,16 @@ export function AccountsPage() {
               {i18n._(data.problem)}
             </p>
           ) : null}
-          <p role="status" className="accounts-page__notice" data-testid="accounts-notice">
-            {notice ?? ''}
-          </p>
-          {problem ? (
-            <p className="form-error" role="alert" data-testid="accounts-problem">
-              {problem}
+          <div ref={said} tabIndex={-1}>
+            <p role="status" className="accounts-page__notice" data-testid="accounts-notice">
+              {notice ?? ''}
             </p>
-          ) : null}
+            {problem ? (
+              <p className="form-error" role="alert" data-testid="accounts-problem">
+                {problem}
+              </p>
+            ) : null}
+          </div>
           {buyingAs ? (
             <p className="accounts-page__buying-as" data-testid="buying-as">
               {buyingAs.accountType === 'ORGANIZATION' ? (
@@ -289,16 +295,17 @@ function AccountItem({
                 </Trans>
               </Link>
             ) : null}
-            <button
-              type="button"
-              className="button-secondary"
+            <ConfirmButton
               disabled={disabled}
-              onClick={onLeave}
-            >
-              <Trans>
-                Leave organization<span className="visually-hidden">: {name}</span>
-              </Trans>
-            </button>
+              onConfirm={onLeave}
+              label={
+                <Trans>
+                  Leave organization<span className="visually-hidden">: {name}</span>
+                </Trans>
+              }
+              question={<Trans>Leave {name}? To join again you need a new invitation.</Trans>}
+              confirmLabel={<Trans>Yes, leave it</Trans>}
+            />
           </>
         ) : null}
       </div>

@@ -31,6 +31,7 @@ import { CardFieldProblems, LoadedCardFields } from '../../../infra/payments/Car
 import type { HostedCardFieldsHandle } from '../../../infra/payments/HostedCardFields';
 import { HostedFieldsError, isTokenizedCard } from '../../../infra/payments/hosted-fields';
 import { cardExpiry } from '../../../shell/order/OrderViews';
+import { ConfirmButton } from '../components/ConfirmButton';
 import {
   AccountFrame,
   ChangesNeedConnection,
@@ -68,6 +69,8 @@ export function PaymentCardsPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  // After a change the button pressed may be gone: the focus goes to what the page said.
+  const said = useRef<HTMLParagraphElement>(null);
   useReloadWhenOnline(data);
 
   const change = async (key: string, action: () => Promise<void>, done: MessageDescriptor) => {
@@ -89,6 +92,7 @@ export function PaymentCardsPage() {
     } finally {
       await revalidator.revalidate();
       setBusy(null);
+      said.current?.focus();
     }
   };
 
@@ -117,7 +121,13 @@ export function PaymentCardsPage() {
               {i18n._(data.problem)}
             </p>
           ) : null}
-          <p role="status" className="payment-cards__notice" data-testid="payment-cards-notice">
+          <p
+            ref={said}
+            tabIndex={-1}
+            role="status"
+            className="payment-cards__notice"
+            data-testid="payment-cards-notice"
+          >
             {notice ?? ''}
           </p>
           {problem ? (
@@ -238,14 +248,24 @@ function CardItem({
             </Trans>
           </button>
         )}
-        <button type="button" className="button-secondary" disabled={disabled} onClick={onRemove}>
-          <Trans>
-            Remove
-            <span className="visually-hidden">
-              : {brand} ending in {last4}
-            </span>
-          </Trans>
-        </button>
+        <ConfirmButton
+          disabled={disabled}
+          onConfirm={onRemove}
+          label={
+            <Trans>
+              Remove
+              <span className="visually-hidden">
+                : {brand} ending in {last4}
+              </span>
+            </Trans>
+          }
+          question={
+            <Trans>
+              Remove the {brand} ending in {last4}?
+            </Trans>
+          }
+          confirmLabel={<Trans>Yes, remove it</Trans>}
+        />
       </div>
     </li>
   );
