@@ -124,7 +124,8 @@ export function expressChoices(input: ExpressInput): ExpressChoices {
     });
   }
 
-  const book = facts.addressBook;
+  // The chosen account's address book (decision 054).
+  const book = account.addressBook;
   const line3 = facts.flags.line3;
   const shipping = book.find((a) => a.defaultShipping) ?? book[0];
   if (needs.shipping) {
