@@ -1,12 +1,13 @@
 /**
  * The saved addresses of the `addresses` table brought into the address books (decision
- * 054): a personal account's book starts with its user's saved addresses. The store issues
+ * 054): a personal account's book starts with its user's saved addresses (a user with no
+ * personal account: the book of the first organization they own or administer). The store issues
  * one `ImportAddresses` per account through `execute`, with a command id of its own
  * (`address-book-import:{accountId}`), so issuing it again, from another instance starting
  * at the same moment or a later start, is answered and never applied twice. Accounts whose
  * import is recorded are not read again; nothing writes the table any more.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { ImportedAddress } from '../../../domain/address-book/address-book';
 import { addressBookStreamKind } from '../../../domain/address-book/stream';
@@ -14,7 +15,8 @@ import { streamIdOf } from '../../../domain/sync/stream-kind';
 import { acting } from '../acting/acting';
 import type { CommandHandler } from '../commands/execute';
 import type { Db } from '../db/database';
-import { addresses, customerAccounts, customerMembers, events } from '../db/schema';
+import { addresses, events } from '../db/schema';
+import { ownBooksOf } from './address-books';
 
 export const ADDRESS_IMPORT_PROCESS = 'address-book-import';
 
@@ -29,46 +31,43 @@ function phoneCountryOf(phone: string | null, country: string): string {
 }
 
 /**
- * Imports the saved addresses of every personal account's user whose book has not had its
+ * Imports the saved addresses of every user whose own book (`ownBookOf`) has not had its
  * import yet; answers how many books were imported.
  */
 export async function importSavedAddresses(db: Db, commands: CommandHandler): Promise<number> {
+  const owners = await db.selectDistinct({ userId: addresses.userId }).from(addresses);
+  if (owners.length === 0) return 0;
+  const target = await ownBooksOf(
+    db,
+    owners.map((o) => o.userId),
+  );
+  const done = new Set(
+    target.size === 0
+      ? []
+      : (
+          await db
+            .select({ commandId: events.commandId })
+            .from(events)
+            .where(
+              inArray(events.commandId, [...new Set(target.values())].map(addressImportCommandId)),
+            )
+        ).map((e) => e.commandId),
+  );
+  const users = [...target].filter(([, accountId]) => !done.has(addressImportCommandId(accountId)));
+  if (users.length === 0) return 0;
+  const accountOf = new Map(users);
   const rows = await db
-    .select({
-      accountId: customerAccounts.id,
-      id: addresses.id,
-      firstName: addresses.firstName,
-      lastName: addresses.lastName,
-      organization: addresses.organization,
-      line1: addresses.line1,
-      line2: addresses.line2,
-      line3: addresses.line3,
-      town: addresses.town,
-      region: addresses.region,
-      postalCode: addresses.postalCode,
-      country: addresses.country,
-      phone: addresses.phone,
-      defaultShipping: addresses.defaultShipping,
-      defaultBilling: addresses.defaultBilling,
-    })
+    .select()
     .from(addresses)
-    .innerJoin(customerMembers, eq(customerMembers.userId, addresses.userId))
-    .innerJoin(
-      customerAccounts,
-      and(
-        eq(customerAccounts.id, customerMembers.customerId),
-        eq(customerAccounts.accountType, 'PERSONAL'),
-      ),
-    )
-    .where(
-      sql`not exists (select 1 from ${events} where ${events.streamId} = ${`${addressBookStreamKind.name}:`} || ${customerAccounts.id}::text and ${events.commandId} = ${`${ADDRESS_IMPORT_PROCESS}:`} || ${customerAccounts.id}::text)`,
-    )
-    // The defaults first, then in the order they were saved (as the pickers listed them).
-    .orderBy(asc(customerAccounts.id), asc(addresses.createdAt), asc(addresses.id));
+    .where(inArray(addresses.userId, [...accountOf.keys()]))
+    // In the order they were saved (the book puts its defaults first).
+    .orderBy(asc(addresses.createdAt), asc(addresses.id));
 
   const books = new Map<string, ImportedAddress[]>();
   for (const row of rows) {
-    const book = books.get(row.accountId) ?? [];
+    const accountId = accountOf.get(row.userId);
+    if (!accountId) continue;
+    const book = books.get(accountId) ?? [];
     book.push({
       address: {
         id: row.id,
@@ -90,7 +89,7 @@ export async function importSavedAddresses(db: Db, commands: CommandHandler): Pr
       defaultShipping: row.defaultShipping,
       defaultBilling: row.defaultBilling,
     });
-    books.set(row.accountId, book);
+    books.set(accountId, book);
   }
 
   const store = acting.store(ADDRESS_IMPORT_PROCESS);

@@ -45,21 +45,41 @@ export async function addressBooksOf(
   return books;
 }
 
-/** The user's personal account (the one whose book holds what they saved for themselves). */
-async function personalAccountOf(db: Db, userId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: customerAccounts.id })
+/**
+ * Each user's own book: their personal account's, else that of the first organization they
+ * own or administer (by name), where the addresses they saved for themselves are kept.
+ */
+export async function ownBooksOf(db: Db, userIds: readonly string[]): Promise<Map<string, string>> {
+  const own = new Map<string, string>();
+  if (userIds.length === 0) return own;
+  const rows = await db
+    .select({
+      userId: customerMembers.userId,
+      accountId: customerAccounts.id,
+      type: customerAccounts.accountType,
+      role: customerMembers.role,
+    })
     .from(customerMembers)
     .innerJoin(customerAccounts, eq(customerAccounts.id, customerMembers.customerId))
-    .where(and(eq(customerMembers.userId, userId), eq(customerAccounts.accountType, 'PERSONAL')))
-    .orderBy(asc(customerAccounts.id))
-    .limit(1);
-  return row?.id;
+    .where(inArray(customerMembers.userId, [...userIds]))
+    .orderBy(asc(customerAccounts.name), asc(customerAccounts.id));
+  for (const row of rows) {
+    if (row.type === 'PERSONAL') own.set(row.userId, row.accountId);
+  }
+  for (const row of rows) {
+    if (own.has(row.userId) || row.type !== 'ORGANIZATION') continue;
+    if (row.role === 'owner' || row.role === 'administrator') own.set(row.userId, row.accountId);
+  }
+  return own;
 }
 
-/** The user's own saved addresses: their personal account's book (the defaults first). */
+async function ownBookOf(db: Db, userId: string): Promise<string | undefined> {
+  return (await ownBooksOf(db, [userId])).get(userId);
+}
+
+/** The user's own saved addresses: their own book (the defaults first). */
 export async function listAddresses(db: Db, userId: string): Promise<readonly BookEntry[]> {
-  const accountId = await personalAccountOf(db, userId);
+  const accountId = await ownBookOf(db, userId);
   if (!accountId) return [];
   return (await addressBooksOf(db, [accountId])).get(accountId) ?? [];
 }
@@ -92,10 +112,10 @@ export type BookChange =
   | { readonly kind: 'refused'; readonly code: string; readonly message: Message };
 
 /**
- * A change to the buyer's personal book, issued through `execute` as the buyer (a member of
+ * A change to the buyer's own book, issued through `execute` as the buyer (a member of
  * the account, so they may write its stream).
  */
-export async function changePersonalBook(
+export async function changeOwnBook(
   db: Db,
   commands: CommandHandler,
   who: ForBuyer,
@@ -104,7 +124,7 @@ export async function changePersonalBook(
     'metadata'
   >,
 ): Promise<BookChange> {
-  const accountId = await personalAccountOf(db, who.buyer.id);
+  const accountId = await ownBookOf(db, who.buyer.id);
   if (!accountId) return { kind: 'no-book' };
   const { result } = await commands.execute(
     'address-book',

@@ -1,5 +1,5 @@
 /**
- * The caller's own records: their saved addresses (their personal account's address book,
+ * The caller's own records: their saved addresses (their own account's address book,
  * read from its read model and changed through its stream: decision 054) and customer accounts (and, for their members, an
  * organization's members); saved cards are in payment-cards.ts, qualifications in
  * qualifications.ts. Anonymous calls get 401; another
@@ -18,7 +18,7 @@ import type { Identity } from '../../../auth/identity';
 import { revokeUserGrants } from '../../../auth/oidc-adapter';
 import { endAllWebSessions, SESSION_COOKIE } from '../../../auth/web-sessions';
 import { accountMembers, findAccount, listAccounts } from '../../../customers/customer-repository';
-import { changePersonalBook, findAddress, listAddresses } from '../../../customers/address-books';
+import { changeOwnBook, findAddress, listAddresses } from '../../../customers/address-books';
 import type { Db } from '../../../db/database';
 import { errorBody } from '../../../plugins/errors';
 
@@ -55,12 +55,12 @@ export function registerMeRoutes(
     return (await findAddress(db, user.id, id)) ?? notFound(reply, 'address');
   });
 
-  // A change to the caller's personal account's book, through its stream (decision 054).
+  // A change to the caller's own book (their personal account's), through its stream (decision 054).
   app.post('/api/me/addresses', { config: { access: 'buyer' } }, async (request, reply) => {
     const who = forBuyer(request);
     // Checked at the edge (400 with the spec's messages), kept as typed for the decider.
     addressBookEntrySchema.parse(request.body);
-    const changed = await changePersonalBook(db, app.commands, who, {
+    const changed = await changeOwnBook(db, app.commands, who, {
       type: 'AddAddress',
       data: { addressId: randomUUID(), entry: request.body, verification: 'as-entered' },
     });
@@ -76,7 +76,7 @@ export function registerMeRoutes(
     const { id } = idParams.parse(request.params);
     const own = (await listAddresses(db, who.buyer.id)).some((a) => a.id === id);
     if (!own) return notFound(reply, 'address');
-    const changed = await changePersonalBook(db, app.commands, who, {
+    const changed = await changeOwnBook(db, app.commands, who, {
       type: 'RemoveAddress',
       data: { addressId: id },
     });
