@@ -204,6 +204,16 @@ describe('expressChoices', () => {
     expect(choices({ facts, cart: CARTS.digital })).toEqual({ unavailable: 'no-address' });
   });
 
+  it('takes the first account whose address book has an address (each account has its own)', () => {
+    const facts = withAccounts([
+      { ...PERSONAL, addressBook: [] },
+      { ...RIVERSIDE, qualifiedUsers: [...RIVERSIDE.qualifiedUsers, DANA] },
+    ]);
+    const result = commandsOf(choices({ facts }));
+    expect(find(result, 'ChooseCustomerAccount')?.accountId).toBe(RIVERSIDE.id);
+    expect(find(result, 'ChooseShippingAddress')?.address.line1).toBe('1200 Riverside Drive');
+  });
+
   it('is unavailable when the store has no shipping methods', () => {
     expect(choices({ storeId: 'nostore' })).toEqual({ unavailable: 'no-shipping-method' });
   });

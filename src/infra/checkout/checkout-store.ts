@@ -354,6 +354,9 @@ export class CheckoutStore {
     try {
       const facts = await fetchCheckoutFacts(storefront.locale);
       await this.db.meta.put({ key, value: facts });
+      // The address books of the buyer's accounts, fetched while online, so the address steps
+      // offer them offline later in this checkout (their own copies, like the cart's).
+      await Promise.all(facts.accounts.map((a) => this.addressBook(a.id, userId).loaded));
       this.facts$.next({ facts, status: 'fresh' });
       // Choices queued before the facts came are decided again on them.
       const opened = this.opened;
