@@ -63,8 +63,24 @@ export interface AddressBookChange {
   readonly verification: Verification;
 }
 
+/**
+ * An address the store brings into a book from elsewhere (the saved addresses of the
+ * `addresses` table, decision 054): kept as it was saved, not checked against today's rules,
+ * so none is lost; its id is the one it had.
+ */
+export interface ImportedAddress {
+  readonly address: BookAddress;
+  readonly defaultShipping: boolean;
+  readonly defaultBilling: boolean;
+}
+
 export type AddressBookCommand = (
   | { readonly type: 'AddAddress'; readonly data: AddressBookChange }
+  /** Issued by the store only (no browser sends it: the command schema does not take it). */
+  | {
+      readonly type: 'ImportAddresses';
+      readonly data: { readonly addresses: readonly ImportedAddress[] };
+    }
   | { readonly type: 'EditAddress'; readonly data: AddressBookChange }
   | { readonly type: 'RemoveAddress'; readonly data: { readonly addressId: string } }
   | { readonly type: 'SetDefaultShipping'; readonly data: { readonly addressId: string } }
@@ -153,6 +169,33 @@ function has(state: AddressBookState, addressId: string): boolean {
   return state.addresses.some((a) => a.id === addressId);
 }
 
+/**
+ * Each imported address not in the book yet (by its id, so importing again adds nothing), up
+ * to the book's limit. A default keeps its mark; a book that would have no default gets its
+ * first address as both, as a book's first address does.
+ */
+function importAddresses(
+  imported: readonly ImportedAddress[],
+  state: AddressBookState,
+): AddressBookEvent[] {
+  const room = Math.max(0, ADDRESS_BOOK_MAX - state.addresses.length);
+  const fresh = imported.filter((i) => !has(state, i.address.id)).slice(0, room);
+  const first = fresh[0]?.address.id;
+  const shipping =
+    state.defaultShippingId ?? fresh.find((i) => i.defaultShipping)?.address.id ?? first;
+  const billing =
+    state.defaultBillingId ?? fresh.find((i) => i.defaultBilling)?.address.id ?? first;
+  return fresh.map(({ address }) => ({
+    type: 'AddressAdded',
+    v: 1,
+    data: {
+      address,
+      defaultShipping: address.id === shipping && shipping !== state.defaultShippingId,
+      defaultBilling: address.id === billing && billing !== state.defaultBillingId,
+    },
+  }));
+}
+
 export function decideAddressBook(
   command: AddressBookCommand,
   state: AddressBookState,
@@ -177,6 +220,8 @@ export function decideAddressBook(
         },
       ];
     }
+    case 'ImportAddresses':
+      return importAddresses(command.data.addresses, state);
     case 'EditAddress': {
       const { addressId, entry, verification } = command.data;
       if (!has(state, addressId)) refuse('missing');

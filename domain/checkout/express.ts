@@ -84,7 +84,8 @@ export function expressChoices(input: ExpressInput): ExpressChoices {
   const needs = cartNeeds(cart.lines);
 
   // SPEC 5, 6: a qualified user whose level covers every item; one without a level cannot be
-  // chosen. The first account with one that also offers the platform accounts the cart needs.
+  // chosen. The first account with one that also offers the platform accounts the cart needs
+  // and has an address in its book (every order is billed to one; decision 054).
   const covers = (user: QualifiedUserOption) =>
     user.level !== null && (needs.level === null || levelCovers(user.level, needs.level));
   const candidates = facts.accounts.flatMap((account) => {
@@ -98,7 +99,9 @@ export function expressChoices(input: ExpressInput): ExpressChoices {
         ? 'no-qglobal-account'
         : needs.aimsweb && !aimsweb
           ? 'no-aimsweb-account'
-          : null;
+          : account.addressBook.length === 0
+            ? 'no-address'
+            : null;
     return [{ account, qualifiedUser, qglobal, aimsweb, missing }];
   });
   const first = candidates[0];
@@ -124,7 +127,8 @@ export function expressChoices(input: ExpressInput): ExpressChoices {
     });
   }
 
-  const book = facts.addressBook;
+  // The chosen account's address book (decision 054).
+  const book = account.addressBook;
   const line3 = facts.flags.line3;
   const shipping = book.find((a) => a.defaultShipping) ?? book[0];
   if (needs.shipping) {

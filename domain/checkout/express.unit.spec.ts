@@ -15,6 +15,7 @@ import {
   checkoutContext,
   command,
   DANA,
+  BOOK,
   FACTS,
   factsWith,
   JORDAN,
@@ -163,7 +164,7 @@ describe('expressChoices', () => {
   });
 
   it('delivers to the first address when none is the default', () => {
-    const addressBook = FACTS.addressBook.map((a) => ({
+    const addressBook = BOOK.map((a) => ({
       ...a,
       defaultShipping: false,
       defaultBilling: false,
@@ -178,7 +179,7 @@ describe('expressChoices', () => {
   });
 
   it('bills the default billing address when it is another one', () => {
-    const addressBook = FACTS.addressBook.map((a) => ({
+    const addressBook = BOOK.map((a) => ({
       ...a,
       defaultBilling: a.id === 'addr-london',
     }));
@@ -201,6 +202,16 @@ describe('expressChoices', () => {
     const facts = factsWith({ addressBook: [] });
     expect(choices({ facts })).toEqual({ unavailable: 'no-address' });
     expect(choices({ facts, cart: CARTS.digital })).toEqual({ unavailable: 'no-address' });
+  });
+
+  it('takes the first account whose address book has an address (each account has its own)', () => {
+    const facts = withAccounts([
+      { ...PERSONAL, addressBook: [] },
+      { ...RIVERSIDE, qualifiedUsers: [...RIVERSIDE.qualifiedUsers, DANA] },
+    ]);
+    const result = commandsOf(choices({ facts }));
+    expect(find(result, 'ChooseCustomerAccount')?.accountId).toBe(RIVERSIDE.id);
+    expect(find(result, 'ChooseShippingAddress')?.address.line1).toBe('1200 Riverside Drive');
   });
 
   it('is unavailable when the store has no shipping methods', () => {
@@ -252,7 +263,7 @@ describe('expressChoices', () => {
   });
 
   it('has the line3 of an address only while the line3 flag is on', () => {
-    const addressBook = FACTS.addressBook.map((a) => ({ ...a, line3: 'Building 4' }));
+    const addressBook = BOOK.map((a) => ({ ...a, line3: 'Building 4' }));
     const off = commandsOf(choices({ facts: factsWith({ addressBook }) }));
     expect(find(off, 'ChooseShippingAddress')?.address.line3).toBeUndefined();
     const on = commandsOf(choices({ facts: factsWith({ addressBook, flags: { line3: true } }) }));

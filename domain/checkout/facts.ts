@@ -1,7 +1,7 @@
 /**
  * What checkout needs to know about the buyer, as the server gives it and the browser keeps
  * it for offline use (one document, `GET /api/checkout/facts`): their customer accounts with
- * each account's qualified users and platform accounts, their address book, and the store's
+ * each account's qualified users, platform accounts and address book, and the store's
  * payment rules. The server builds the same document for its own decisions, so the browser
  * and the server decide on the same facts.
  */
@@ -32,6 +32,8 @@ export interface CheckoutAccount {
   /** Q-global accounts digital items of this account may go to. */
   readonly qglobalAccounts: readonly string[];
   readonly aimswebAccounts: readonly string[];
+  /** The account's address book as the store has it (decision 054), the defaults first. */
+  readonly addressBook: readonly SavedAddress[];
 }
 
 /** A card on the buyer's profile (Payment Cards): the gateway keeps the card itself. */
@@ -45,7 +47,6 @@ export interface CheckoutFacts {
   readonly accounts: readonly CheckoutAccount[];
   /** Q-global accounts on the buyer's own profile (any customer account may use them). */
   readonly profileQglobalAccounts: readonly string[];
-  readonly addressBook: readonly SavedAddress[];
   readonly savedCards: readonly SavedCard[];
   /** SPEC 9 flags that change checkout's rules, as evaluated for the buyer. */
   readonly flags: {

@@ -12,6 +12,7 @@ import type { CartReference, CheckoutCommand } from './commands';
 import type { CheckoutContext } from './context';
 import { checkoutDecider } from './decide';
 import type { CheckoutEvent } from './events';
+import type { SavedAddress } from '../customer/address-book';
 import type { CheckoutAccount, CheckoutFacts } from './facts';
 import type {
   BillingChoice,
@@ -76,6 +77,42 @@ export const JORDAN = {
   level: null,
 } as const;
 
+/** The address book every account of these facts has (the default first). */
+export const BOOK: readonly SavedAddress[] = [
+  {
+    id: 'addr-riverside',
+    firstName: 'Sam',
+    lastName: 'Okafor',
+    organization: 'Riverside Child Development Clinic',
+    line1: '1200 Riverside Drive',
+    line2: 'Suite 300',
+    line3: null,
+    town: 'Springfield',
+    region: 'IL',
+    postalCode: '62704',
+    country: 'US',
+    phone: '+12175550143',
+    defaultShipping: true,
+    defaultBilling: true,
+  },
+  {
+    id: 'addr-london',
+    firstName: 'Priya',
+    lastName: 'Natarajan',
+    organization: null,
+    line1: '70 Whitehall',
+    line2: null,
+    line3: null,
+    town: 'London',
+    region: 'WSM',
+    postalCode: 'SW1A 2AS',
+    country: 'GB',
+    phone: '+442079460000',
+    defaultShipping: false,
+    defaultBilling: false,
+  },
+];
+
 export const PERSONAL: CheckoutAccount = {
   id: 'acct-personal',
   number: 'T7K2Q9X4M3PL',
@@ -87,6 +124,7 @@ export const PERSONAL: CheckoutAccount = {
   qualifiedUsers: [DANA],
   qglobalAccounts: [],
   aimswebAccounts: [],
+  addressBook: BOOK,
 };
 
 export const RIVERSIDE: CheckoutAccount = {
@@ -100,6 +138,7 @@ export const RIVERSIDE: CheckoutAccount = {
   qualifiedUsers: [SAM, PRIYA, TOMAS, JORDAN],
   qglobalAccounts: ['QG-482100'],
   aimswebAccounts: ['AW-4821-01'],
+  addressBook: BOOK,
 };
 
 /** An organization no order was placed for yet (SPEC 4.8: no purchase orders). */
@@ -114,6 +153,7 @@ export const LAKESHORE: CheckoutAccount = {
   qualifiedUsers: [SAM],
   qglobalAccounts: ['QG-731000'],
   aimswebAccounts: ['AW-7310-01'],
+  addressBook: BOOK,
 };
 
 /** A Q-global account on Dana's own profile: any of her customer accounts may use it. */
@@ -123,40 +163,6 @@ export const FACTS: CheckoutFacts = {
   userId: BUYER.userId,
   accounts: [PERSONAL, RIVERSIDE, LAKESHORE],
   profileQglobalAccounts: [PROFILE_QGLOBAL],
-  addressBook: [
-    {
-      id: 'addr-riverside',
-      firstName: 'Sam',
-      lastName: 'Okafor',
-      organization: 'Riverside Child Development Clinic',
-      line1: '1200 Riverside Drive',
-      line2: 'Suite 300',
-      line3: null,
-      town: 'Springfield',
-      region: 'IL',
-      postalCode: '62704',
-      country: 'US',
-      phone: '+12175550143',
-      defaultShipping: true,
-      defaultBilling: true,
-    },
-    {
-      id: 'addr-london',
-      firstName: 'Priya',
-      lastName: 'Natarajan',
-      organization: null,
-      line1: '70 Whitehall',
-      line2: null,
-      line3: null,
-      town: 'London',
-      region: 'WSM',
-      postalCode: 'SW1A 2AS',
-      country: 'GB',
-      phone: '+442079460000',
-      defaultShipping: false,
-      defaultBilling: false,
-    },
-  ],
   savedCards: [
     {
       id: 'card-dana-visa',
@@ -180,10 +186,17 @@ export const FACTS: CheckoutFacts = {
 };
 
 export function factsWith(
-  overrides: Partial<Omit<CheckoutFacts, 'flags'>> & { flags?: Partial<CheckoutFacts['flags']> },
+  overrides: Partial<Omit<CheckoutFacts, 'flags'>> & {
+    flags?: Partial<CheckoutFacts['flags']>;
+    /** Every account's address book. */
+    addressBook?: readonly SavedAddress[];
+  },
 ): CheckoutFacts {
-  const { flags, ...rest } = overrides;
-  return { ...FACTS, ...rest, flags: { ...FACTS.flags, ...flags } };
+  const { flags, addressBook, ...rest } = overrides;
+  const facts = { ...FACTS, ...rest, flags: { ...FACTS.flags, ...flags } };
+  return addressBook
+    ? { ...facts, accounts: facts.accounts.map((a) => ({ ...a, addressBook })) }
+    : facts;
 }
 
 /** The facts with one account changed (another answer from the store). */

@@ -52,6 +52,7 @@ import { registerWebSessionRoutes } from './routes/auth/web-session';
 import { registerContentRoutes } from './routes/content/index';
 import { registerCustomerRoutes } from './routes/store/customer';
 import { registerStreamRoutes } from './streams/routes';
+import { importSavedAddresses } from './customers/address-book-import';
 import { isAccountMember } from './customers/customer-repository';
 import { registerOrderTrainingRoutes } from './routes/api/orders/training';
 import type { PaymentGateway } from './payments/gateway';
@@ -265,6 +266,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const commands = new CommandHandler(eventStore);
   app.decorate('commands', commands);
   await rebuildStaleReadModels(db, eventStore, registry);
+  // Saved addresses not in their books yet go there once (decision 054).
+  if (registry.get('address-book')) await importSavedAddresses(db, commands);
   registerStreamRoutes(app, {
     store: eventStore,
     commands,

@@ -6,10 +6,13 @@
  * entry that breaks SPEC 5 shows the spec's messages. On a tablet and a phone, axe clean.
  * Addresses are verified before they are saved (decision 059): a suggestion taken, an address
  * used as entered, and AddressDoctor's suggestion with the `address-doctor` flag on.
+ * Checkout's address pickers read the same book: an address Dana adds offline is offered at
+ * checkout once she is back, and goes with the order to its review.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { axe } from './support/checkout-steps';
+import { emptyCart } from './support/cart';
+import { axe, chooseAccounts, continueTo } from './support/checkout-steps';
 import { fitsTheScreen } from './support/layout';
 import { customStoreOfThisSpec } from './support/spec-store';
 import { accountButton, DANA, signInFromHeader } from './support/sign-in';
@@ -262,4 +265,71 @@ test('Dana takes a suggested address, keeps another as entered, and sees Address
   } finally {
     await store.setFlag('address-doctor', false);
   }
+});
+
+test('on a tablet, an address Dana adds to her book offline is offered at checkout and used for the order', async ({
+  page,
+  pageErrors,
+}) => {
+  test.slow();
+  const street = '31 Picker Lane';
+  await page.setViewportSize({ width: 768, height: 1024 });
+  const { url: origin } = launched();
+  await page.goto(`${origin}/en-us/`);
+  await signInFromHeader(page, DANA);
+  await accountButton(page, DANA.firstName).click();
+  await page.getByRole('link', { name: 'Address Book' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Address Book' })).toBeVisible();
+  // Her saved addresses from before the book are in it.
+  await expect(entry(page, '1200 Lakeshore Drive')).toBeVisible();
+
+  // Added offline, still there after a reload offline, sent once she is back.
+  await workerControls(page);
+  await page.context().setOffline(true);
+  await page.getByRole('link', { name: 'Add a new address' }).click();
+  await fillAddress(page, {
+    line1: street,
+    town: 'Madison',
+    region: 'WI',
+    postalCode: '53703',
+    phone: '608 555 0131',
+  });
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(entry(page, street)).toContainText('Waiting to be sent');
+  await page.reload();
+  await expect(entry(page, street)).toContainText('Waiting to be sent');
+  await page.context().setOffline(false);
+  await expect(entry(page, street)).not.toContainText('Waiting to be sent', { timeout: 20_000 });
+  const ours = pageErrors.filter(
+    (e) => !e.includes('net::ERR_INTERNET_DISCONNECTED') && !e.includes('net::ERR_FAILED'),
+  );
+  pageErrors.splice(0, pageErrors.length, ...ours);
+
+  // A cart with an item, and checkout for her personal account.
+  await emptyCart(page, 'en-us', origin);
+  await page.goto(`${origin}/en-us/p/KCI-KIT`);
+  const buy = page.getByRole('complementary', { name: 'Buy' });
+  await expect(buy.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+  await buy.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByTestId('cart-link')).not.toHaveText('Cart (0 items)');
+  await page.goto(`${origin}/en-us/cart`);
+  await page.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accounts for checkout');
+  await expect(page.getByText('Loading your accounts…')).toHaveCount(0);
+  await chooseAccounts(page, 'Dana Reyes', 'Dana Reyes');
+  await continueTo(page, 'shipping-address');
+
+  // The book's default shipping address is chosen first; the one added offline is offered.
+  await expect(page.getByRole('radio', { name: /Default shipping address/ })).toBeChecked();
+  await page.getByRole('radio', { name: new RegExp(street) }).check();
+  await axe(page, '#main');
+  await continueTo(page, 'shipping-method');
+  await page.getByLabel(/Regular ground/).check();
+  await continueTo(page, 'billing-address');
+  await page.getByLabel('Same as shipping address').check();
+  await continueTo(page, 'payment');
+  await page.getByRole('radio', { name: /Visa ending in 4242.*09\/2029/ }).check();
+  await continueTo(page, 'review');
+  await expect(page.getByRole('button', { name: 'Place order' })).toBeVisible();
+  await expect(page.getByRole('main').getByText(street).first()).toBeVisible();
 });

@@ -2,12 +2,18 @@
  * Demo users for a store that has none (DEMO_USERS=off leaves them out): a clinician with a
  * personal account who also works for a university clinic, an organization administrator
  * and two of the administrator's colleagues. README.md gives their sign-in; their customer
- * accounts, qualifications, addresses and cards come from customers/demo-customers.ts.
+ * accounts, qualifications, addresses and cards come from customers/demo-customers.ts; their
+ * saved addresses reach their personal accounts' address books through the import every
+ * store's saved addresses go through (customers/address-book-import.ts, decision 054).
  */
 import { count } from 'drizzle-orm';
+import { STREAM_REGISTRY } from '../../../domain/registry';
+import { CommandHandler } from '../commands/execute';
+import { importSavedAddresses } from '../customers/address-book-import';
 import type { Db } from '../db/database';
 import { users } from '../db/schema';
 import { seedDemoCustomers } from '../customers/demo-customers';
+import { EventStore } from '../event-store/event-store';
 import { createUser, EmailTakenError } from './users';
 
 export const DEMO_USERS = [
@@ -54,4 +60,8 @@ export async function seedDemoUsers(db: Db): Promise<void> {
     }
   }
   await seedDemoCustomers(db);
+  await importSavedAddresses(
+    db,
+    new CommandHandler(new EventStore(db, { registry: STREAM_REGISTRY })),
+  );
 }

@@ -6,12 +6,7 @@
  * or changes what that user may see.
  */
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import {
-  cartAccountsOf,
-  isUuid,
-  listAddresses,
-  listPaymentMethods,
-} from '../customers/customer-repository';
+import { cartAccountsOf, isUuid, listPaymentMethods } from '../customers/customer-repository';
 import { isCardToken } from '../../../domain/payment/card';
 import { cardBrandOf } from '../../../domain/validation/payment';
 import type {
@@ -22,12 +17,11 @@ import type {
 import type { QualificationLevel } from '../../../domain/validation/account';
 import { keepCard, type CardToKeep } from '../customers/payment-cards';
 import type { Db } from '../db/database';
+import { addressBooksOf } from '../customers/address-books';
 import { issueOrderNumber, newWebReference } from '../orders/numbers';
-import { randomUUID } from 'node:crypto';
-import type { CardSummary, CheckoutAddress } from '../../../domain/checkout/state';
+import type { CardSummary } from '../../../domain/checkout/state';
 import {
   accountInvitations,
-  addresses,
   accountQualifiedUsers,
   customerAccounts,
   customerMembers,
@@ -106,7 +100,7 @@ export async function loadCheckoutFacts(
 ): Promise<CheckoutFacts> {
   const accounts = await cartAccountsOf(db, userId);
   const ids = accounts.map((a) => a.id);
-  const [details, ordered, qualified, platforms, profile, addressBook, cards] = await Promise.all([
+  const [details, ordered, qualified, platforms, profile, books, cards] = await Promise.all([
     ids.length === 0
       ? Promise.resolve([])
       : db
@@ -131,7 +125,7 @@ export async function loadCheckoutFacts(
           .where(inArray(platformAccounts.customerId, ids))
           .orderBy(asc(platformAccounts.accountNumber)),
     profileQglobalAccounts(db, userId),
-    listAddresses(db, userId),
+    addressBooksOf(db, ids),
     listPaymentMethods(db, userId),
   ]);
   const detail = new Map(details.map((d) => [d.id, d]));
@@ -152,9 +146,9 @@ export async function loadCheckoutFacts(
       aimswebAccounts: platforms
         .filter((p) => p.customerId === account.id && p.platform === 'aimswebplus')
         .map((p) => p.accountNumber),
+      addressBook: books.get(account.id) ?? [],
     })),
     profileQglobalAccounts: profile,
-    addressBook,
     savedCards: cards.map((card) => ({
       id: card.id,
       brand: cardBrandOf(card.brand),
@@ -393,41 +387,6 @@ export async function nextWebReference(
   draw: () => string = newWebReference,
 ): Promise<string> {
   return issueOrderNumber(db, draw);
-}
-
-/** "Save to my address book", asked for with the delivery address (once per address). */
-export async function saveToAddressBook(
-  db: Db,
-  userId: string,
-  address: CheckoutAddress,
-): Promise<void> {
-  const existing = await listAddresses(db, userId);
-  const same = existing.some(
-    (a) =>
-      a.line1 === address.line1 &&
-      (a.line2 ?? undefined) === address.line2 &&
-      a.town === address.town &&
-      a.postalCode === address.postalCode &&
-      a.country === address.country &&
-      a.firstName === address.firstName &&
-      a.lastName === address.lastName,
-  );
-  if (same) return;
-  await db.insert(addresses).values({
-    id: randomUUID(),
-    userId,
-    firstName: address.firstName,
-    lastName: address.lastName,
-    organization: address.organization ?? null,
-    line1: address.line1,
-    line2: address.line2 ?? null,
-    line3: address.line3 ?? null,
-    town: address.town,
-    region: address.region ?? null,
-    postalCode: address.postalCode,
-    country: address.country,
-    phone: address.phone ?? null,
-  });
 }
 
 /** One of the buyer's saved cards: the gateway's reusable token and the card as saved. */

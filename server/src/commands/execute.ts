@@ -53,6 +53,8 @@ export interface ExecuteOptions {
    * 060): written with its events, in the same statement; not when it appends nothing.
    */
   readonly mails?: readonly OutboxMessage[];
+  /** Who may write it, when not the acting party's own (an account's stream, decision 054). */
+  readonly canWrite?: (row: { readonly ownerKind: string; readonly ownerId: string }) => boolean;
 }
 
 export interface Executed<E> {
@@ -106,7 +108,7 @@ export class CommandHandler {
       storeId: options.storeId ?? (options.locale ? storefrontFor(options.locale).storeId : null),
       actor: ownerOf(acting) ?? actorOf(acting),
       locale: options.locale ?? null,
-      canWrite: (row) => mayAccess(acting, row),
+      canWrite: options.canWrite ?? ((row) => mayAccess(acting, row)),
       clientId: null,
       // Only the new events are wanted back.
       expectedVersion: options.expectedVersion ?? Number.MAX_SAFE_INTEGER,

@@ -1,24 +1,20 @@
 /**
- * A user's own customer records: address book, saved cards, the customer accounts they
+ * A user's own customer records: saved cards, the customer accounts they
  * belong to (with discount programmes and platform accounts) and their qualification.
  * Every function takes the caller's user id and only ever returns that user's data, or an
  * organization's data to its members; someone else's id reads as "not found".
  */
-import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type {
   AccountMember,
   AccountType,
-  AddressBookEntry,
   CustomerAccountSummary,
   MemberRole,
-  SavedAddress,
   SavedPaymentMethod,
 } from '../../../domain/customer/address-book';
 import type { AccountDiscount, CartAccount } from '../../../domain/cart/state';
 import type { Db } from '../db/database';
 import {
-  addresses,
   customerAccountMerges,
   customerAccounts,
   customerDiscounts,
@@ -35,93 +31,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids that cannot exist are not looked up (and never reach Postgres as a bad uuid). */
 export function isUuid(id: string): boolean {
   return UUID.test(id);
-}
-
-const addressColumns = {
-  id: addresses.id,
-  firstName: addresses.firstName,
-  lastName: addresses.lastName,
-  organization: addresses.organization,
-  line1: addresses.line1,
-  line2: addresses.line2,
-  line3: addresses.line3,
-  town: addresses.town,
-  region: addresses.region,
-  postalCode: addresses.postalCode,
-  country: addresses.country,
-  phone: addresses.phone,
-  defaultShipping: addresses.defaultShipping,
-  defaultBilling: addresses.defaultBilling,
-};
-
-export async function listAddresses(db: Db, userId: string): Promise<SavedAddress[]> {
-  return db
-    .select(addressColumns)
-    .from(addresses)
-    .where(eq(addresses.userId, userId))
-    .orderBy(desc(addresses.defaultShipping), asc(addresses.createdAt));
-}
-
-export async function findAddress(
-  db: Db,
-  userId: string,
-  id: string,
-): Promise<SavedAddress | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db
-    .select(addressColumns)
-    .from(addresses)
-    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
-  return row;
-}
-
-export async function createAddress(
-  db: Db,
-  userId: string,
-  entry: AddressBookEntry,
-): Promise<SavedAddress> {
-  const id = randomUUID();
-  await db.transaction(async (tx) => {
-    // One default of each kind per user.
-    if (entry.defaultShipping) {
-      await tx
-        .update(addresses)
-        .set({ defaultShipping: false })
-        .where(eq(addresses.userId, userId));
-    }
-    if (entry.defaultBilling) {
-      await tx.update(addresses).set({ defaultBilling: false }).where(eq(addresses.userId, userId));
-    }
-    await tx.insert(addresses).values({
-      id,
-      userId,
-      firstName: entry.firstName,
-      lastName: entry.lastName,
-      organization: entry.organization ?? null,
-      line1: entry.address.line1,
-      line2: entry.address.line2 ?? null,
-      line3: entry.address.line3 ?? null,
-      town: entry.address.town,
-      region: entry.address.region ?? null,
-      postalCode: entry.address.postalCode,
-      country: entry.address.country,
-      phone: entry.phone.e164,
-      defaultShipping: entry.defaultShipping,
-      defaultBilling: entry.defaultBilling,
-    });
-  });
-  const saved = await findAddress(db, userId, id);
-  if (!saved) throw new Error('The new address was not saved');
-  return saved;
-}
-
-export async function deleteAddress(db: Db, userId: string, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const deleted = await db
-    .delete(addresses)
-    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
-    .returning({ id: addresses.id });
-  return deleted.length > 0;
 }
 
 const cardColumns = {

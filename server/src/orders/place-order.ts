@@ -48,7 +48,6 @@ import {
   nextWebReference,
   saveCardToProfile,
   savedCardToken,
-  saveToAddressBook,
 } from '../checkout/checkout-repository';
 import type { CommandHandler } from '../commands/execute';
 import type { Db } from '../db/database';
@@ -342,7 +341,7 @@ export class PlaceOrder {
       return { kind: 'already-placed', order: written };
     }
     await this.finish(order.orderId, request.attempt);
-    await this.conveniences(who, checkout, placed, payment);
+    await this.conveniences(who, checkout, payment);
     return { kind: 'placed', order: written };
   }
 
@@ -421,11 +420,13 @@ export class PlaceOrder {
     return { kind: 'declined', decline, message: { ...message, values: {} } };
   }
 
-  /** A new card kept on the profile, the delivery address in the address book: never fatal. */
+  /**
+   * A new card kept on the profile: never fatal. (The delivery address is saved to the
+   * account's address book by the shipping step itself, on the book's stream: decision 054.)
+   */
   private async conveniences(
     who: ForBuyer,
     checkout: CheckoutState,
-    order: PlacedOrder,
     payment: CardPayment | null,
   ): Promise<void> {
     const { db, payments } = this.deps;
@@ -446,13 +447,6 @@ export class PlaceOrder {
         if (kept.token !== saved.token) await payments.deleteCard(saved.token, userId);
       } catch (error) {
         this.deps.onSideEffectError?.(error, 'a card could not be saved to the profile');
-      }
-    }
-    if (order.saveShippingAddress && order.shippingAddress) {
-      try {
-        await saveToAddressBook(db, userId, order.shippingAddress);
-      } catch (error) {
-        this.deps.onSideEffectError?.(error, 'a delivery address could not be saved');
       }
     }
   }

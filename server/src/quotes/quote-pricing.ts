@@ -78,6 +78,7 @@ export async function priceCartQuote(
     catalog.promotionLookup(db, storefront.storeId, cart?.promotions.map((p) => p.code) ?? []),
     nextPriceChanges(db, storefront.storeId, codes, today),
   ]);
+  const account = accountId ? accountIn(facts, accountId) : undefined;
   return priceQuote({
     quoteId: request.quoteId,
     number: '',
@@ -91,8 +92,9 @@ export async function priceCartQuote(
       email: user?.email ?? '',
     },
     cart,
-    account: accountId ? accountIn(facts, accountId) : undefined,
-    addressBook: facts.addressBook,
+    account,
+    // The account's own book (decision 054).
+    addressBook: account?.addressBook ?? [],
     product: (code): QuotedProduct | undefined => {
       const p = product(code);
       return p ? { ...p, priceChangeOn: changes.get(code) ?? null } : undefined;

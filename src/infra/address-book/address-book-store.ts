@@ -5,6 +5,7 @@
  * browser is back online, exactly like the cart's. The address book pages and checkout's
  * address pickers read the same stream.
  */
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { BehaviorSubject, type Observable } from 'rxjs';
 import {
   savedAddressesOf,
@@ -14,7 +15,12 @@ import {
   type BookAddress,
 } from '../../../domain/address-book/address-book';
 import { addressBookStreamKind } from '../../../domain/address-book/stream';
-import type { CustomerAccountSummary, SavedAddress } from '../../../domain/customer/address-book';
+import type { CheckoutAddress } from '../../../domain/checkout/state';
+import type {
+  AddressBookEntryInput,
+  CustomerAccountSummary,
+  SavedAddress,
+} from '../../../domain/customer/address-book';
 import type { DistributiveOmit } from '../../../domain/shared/types';
 import { streamIdOf } from '../../../domain/sync/stream-kind';
 import { apiJson } from '../api';
@@ -22,7 +28,11 @@ import { newId } from '../cart/cart-session';
 import type { CartStore } from '../cart/cart-store';
 import type { OpenStream } from '../sync/sync-engine';
 
-export type AddressBookRequest = DistributiveOmit<AddressBookCommand, 'metadata'>;
+/** What a page may ask of a book (the import is the store's alone). */
+export type AddressBookRequest = DistributiveOmit<
+  Exclude<AddressBookCommand, { readonly type: 'ImportAddresses' }>,
+  'metadata'
+>;
 
 /** An address of the book as a page shows it: waiting to be sent, or confirmed. */
 export type ShownBookAddress = SavedAddress & BookAddress & { readonly waiting: boolean };
@@ -40,7 +50,9 @@ type BookStream = OpenStream<AddressBookState, AddressBookCommand, AddressBookEv
 
 function viewOf(stream: BookStream): AddressBookView {
   const pending = stream.stream.pending;
-  const waitingIds = new Set(pending.map((p) => p.command.data.addressId));
+  const waitingIds = new Set(
+    pending.flatMap((p) => ('addressId' in p.command.data ? [p.command.data.addressId] : [])),
+  );
   return {
     addresses: savedAddressesOf(stream.stream.state).map((a) => ({
       ...a,
@@ -69,6 +81,9 @@ export class AddressBook {
   get ready(): Promise<void> {
     return this.stream.ready;
   }
+
+  /** Open here, and refreshed from the server when it answers (settles either way). */
+  loaded: Promise<void> = Promise.resolve();
 
   /** Decided here at once, queued, and sent (now, or when back online). */
   send(request: AddressBookRequest): { saved: Promise<void> } {
@@ -99,12 +114,40 @@ export function openAddressBook(store: CartStore, accountId: string, userId: str
     kind: addressBookStreamKind,
   });
   const book = new AddressBook(store, stream, userId);
-  void stream.ready
+  book.loaded = stream.ready
     .then(() => book.refresh())
     .catch(() => {
       // Offline, or the server is away: the book stays as this browser has it.
     });
   return book;
+}
+
+/**
+ * A checkout address as an address book entry (the form's values, as `AddAddress` takes
+ * them): the phone in its own country's national form.
+ */
+export function bookEntryOf(address: CheckoutAddress): AddressBookEntryInput {
+  const phone = address.phone ? parsePhoneNumberFromString(address.phone) : undefined;
+  return {
+    firstName: address.firstName,
+    lastName: address.lastName,
+    ...(address.organization ? { organization: address.organization } : {}),
+    address: {
+      country: address.country,
+      ...(address.region ? { region: address.region } : {}),
+      line1: address.line1,
+      ...(address.line2 ? { line2: address.line2 } : {}),
+      ...(address.line3 ? { line3: address.line3 } : {}),
+      town: address.town,
+      postalCode: address.postalCode,
+    },
+    phone: {
+      country: phone?.country ?? address.country,
+      number: phone ? phone.formatNational() : (address.phone ?? ''),
+    },
+    defaultShipping: false,
+    defaultBilling: false,
+  };
 }
 
 const ACCOUNTS_KEY = 'address-book-accounts:';

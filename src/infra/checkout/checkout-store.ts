@@ -24,6 +24,7 @@ import type { Message } from '../../../domain/shared/message';
 import type { DistributiveOmit } from '../../../domain/shared/types';
 import type { Storefront } from '../../../domain/storefront/storefronts';
 import { streamIdOf } from '../../../domain/sync/stream-kind';
+import { openAddressBook, type AddressBook } from '../address-book/address-book-store';
 import { ApiError } from '../api';
 import type { CartStore } from '../cart/cart-store';
 import { newId } from '../cart/cart-session';
@@ -95,7 +96,8 @@ interface Opened {
 }
 
 const checkoutKey = (userId: string, cartId: string) => `checkout:${userId}:${cartId}`;
-const factsKey = (userId: string, storeId: string) => `checkout-facts:${userId}:${storeId}`;
+// Shape 2: each account with its address book (decision 054); a copy of another shape is not read.
+const factsKey = (userId: string, storeId: string) => `checkout-facts:2:${userId}:${storeId}`;
 export const orderKey = (userId: string, orderId: string) => `order:${userId}:${orderId}`;
 
 /** Pulls of an ordered cart while the store clears it (about 15 s in all). */
@@ -182,6 +184,7 @@ export class CheckoutStore {
   /** The card refused when this page placed the order. */
   private localDecline: LocalDecline | null = null;
   private fieldsConfig: Promise<HostedFieldsConfig> | undefined;
+  private readonly books = new Map<string, AddressBook>();
 
   constructor(private readonly cart: CartStore) {}
 
@@ -351,6 +354,9 @@ export class CheckoutStore {
     try {
       const facts = await fetchCheckoutFacts(storefront.locale);
       await this.db.meta.put({ key, value: facts });
+      // The address books of the buyer's accounts, fetched while online, so the address steps
+      // offer them offline later in this checkout (their own copies, like the cart's).
+      await Promise.all(facts.accounts.map((a) => this.addressBook(a.id, userId).loaded));
       this.facts$.next({ facts, status: 'fresh' });
       // Choices queued before the facts came are decided again on them.
       const opened = this.opened;
@@ -372,6 +378,21 @@ export class CheckoutStore {
       throw error;
     });
     return this.fieldsConfig;
+  }
+
+  /**
+   * The address book of a customer account the buyer checks out for: the same stream as the
+   * address book pages' (decision 054), so an address added there, offline too, is offered
+   * here, and one saved from checkout is a change to that book.
+   */
+  addressBook(accountId: string, userId: string): AddressBook {
+    const key = `${userId}/${accountId}`;
+    let book = this.books.get(key);
+    if (!book) {
+      book = openAddressBook(this.cart, accountId, userId);
+      this.books.set(key, book);
+    }
+    return book;
   }
 
   /** Loads the facts again (after an account or a user was added). */

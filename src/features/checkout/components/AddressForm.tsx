@@ -111,15 +111,19 @@ function initialValues(
   };
 }
 
-/** The form's values as the schema takes them: no phone when none was typed, no line 3 when off. */
+/**
+ * The form's values as the schema takes them: no line 3 when off, no phone when none was
+ * typed, unless the address is saved to the address book, which keeps one with each address.
+ */
 function schemaInput(values: AddressFormValues, line3Enabled: boolean): CheckoutAddressInput {
   const { line3, ...address } = values.address;
+  const phone = values.phone.number.trim() !== '' || values.saveToAddressBook;
   return {
     firstName: values.firstName,
     lastName: values.lastName,
     organization: values.organization,
     address: line3Enabled ? { ...address, line3 } : address,
-    ...(values.phone.number.trim() === '' ? {} : { phone: values.phone }),
+    ...(phone ? { phone: values.phone } : {}),
   };
 }
 
@@ -484,7 +488,10 @@ export function AddressForm({
           <label className="address-form__checkbox">
             <input type="checkbox" {...register('saveToAddressBook')} />
             <span>
-              <Trans>Save this address to my address book</Trans>
+              <Trans>Save this address to my address book</Trans>{' '}
+              <span className="address-form__note">
+                <Trans>(the address book keeps a phone number with each address)</Trans>
+              </span>
             </span>
           </label>
         ) : null}

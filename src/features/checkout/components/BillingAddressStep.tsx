@@ -1,7 +1,7 @@
 /**
  * Secure checkout, billing address (SPEC 2.6, 5): the same as the shipping address (the
- * default, when the cart ships), an address from the address book (the default billing
- * address first) or a new one. A cart of digital items only has no shipping address, so it
+ * default, when the cart ships), an address from the address book of the customer account
+ * chosen (the default billing address first; decision 054) or a new one. A cart of digital items only has no shipping address, so it
  * takes another address. SPEC 5: a billing address is needed to move on. Decided here at
  * once and queued, offline too; there is no address verification for billing.
  */
@@ -19,6 +19,7 @@ import { flags$ } from '../../../infra/flags';
 import { useObservableValue } from '../../../infra/use-observable';
 import { checkoutBase, stepPath } from '../checkout-paths';
 import { useCheckout, useCheckoutCopy } from '../hooks/use-checkout';
+import { useCheckoutAddressBook } from '../hooks/use-checkout-address-book';
 import {
   AddressBookPicker,
   AddressLines,
@@ -61,7 +62,7 @@ function BillingAddress({
   const formId = useId();
   const base = checkoutBase(location.pathname);
   const line3Enabled = view.facts?.flags.line3 ?? flags['line3-address'];
-  const book = view.facts?.addressBook ?? [];
+  const { addresses: book, loading } = useCheckoutAddressBook(store, view);
   const shipping = view.state.shippingAddress;
   const chosen = view.state.billing;
 
@@ -193,7 +194,7 @@ function BillingAddress({
         </>
       ) : (
         <div ref={choices} className="address-step">
-          {view.factsStatus === 'loading' && book.length === 0 ? (
+          {loading ? (
             <p role="status">
               <Trans>Loading your address book…</Trans>
             </p>

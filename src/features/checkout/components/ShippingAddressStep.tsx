@@ -1,6 +1,7 @@
 /**
- * Secure checkout, shipping address (SPEC 2.5, 2.6, 5): an address from the buyer's address
- * book (the default shipping address first) or a new one, which may be saved to the book.
+ * Secure checkout, shipping address (SPEC 2.5, 2.6, 5): an address from the address book of
+ * the customer account chosen (the default shipping address first; decision 054) or a new
+ * one, which may be saved to that book (`AddAddress` on its stream, offline too).
  * A new address is verified online by the store's verification service and the address
  * autosuggest (SPEC 7.2): suggestions that differ from what was typed, or an address the
  * service could not confirm, open the verification modal. Offline, or when both fail, the
@@ -17,6 +18,7 @@ import type { AddressSuggestion } from '../../../../domain/commerce/commerce-api
 import type { DomainError } from '../../../../domain/shared/domain-error';
 import type { Message } from '../../../../domain/shared/message';
 import type { CheckoutStore, CheckoutView } from '../../../infra/checkout/checkout-store';
+import { bookEntryOf, newAddressId } from '../../../infra/address-book/address-book-store';
 import { verifyAddress } from '../../../infra/address-verification';
 import { autosuggestAddress } from '../../../infra/commerce';
 import { online$ } from '../../../infra/connectivity';
@@ -24,6 +26,7 @@ import { flags$ } from '../../../infra/flags';
 import { useObservableValue } from '../../../infra/use-observable';
 import { checkoutBase, stepPath } from '../checkout-paths';
 import { useCheckout, useCheckoutCopy } from '../hooks/use-checkout';
+import { useCheckoutAddressBook } from '../hooks/use-checkout-address-book';
 import {
   AddressBookPicker,
   AddressLines,
@@ -31,6 +34,7 @@ import {
   checkoutAddressOf,
   keyOfAddress,
   NEW_ADDRESS,
+  sameAddress,
   savedAddressKey,
   sortedAddressBook,
   StepActions,
@@ -111,7 +115,7 @@ function ShippingAddress({
   const formId = useId();
   const base = checkoutBase(location.pathname);
   const line3Enabled = view.facts?.flags.line3 ?? flags['line3-address'];
-  const book = view.facts?.addressBook ?? [];
+  const { book: addressBook, addresses: book, loading } = useCheckoutAddressBook(store, view);
   const chosen = view.state.shippingAddress;
 
   const [changing, setChanging] = useState(false);
@@ -170,10 +174,35 @@ function ShippingAddress({
     saved.catch((reason: unknown) => {
       console.warn('The shipping address could not be kept on this device.', reason);
     });
+    if (saveToAddressBook) saveToBook(address);
     // Chosen: what was typed is kept, so moving on is no leaving without saving.
     guard.release();
     void navigate(stepPath(base, nextStep('shipping-address', cart)));
     return null;
+  };
+
+  /** "Save to my address book": added to the account's book, unless it is there already. */
+  const saveToBook = (address: CheckoutAddress) => {
+    if (!addressBook) return;
+    if (book.some((saved) => sameAddress(checkoutAddressOf(saved, line3Enabled), address))) return;
+    try {
+      addressBook
+        .send({
+          type: 'AddAddress',
+          data: {
+            addressId: newAddressId(),
+            entry: bookEntryOf(address),
+            // As the address book pages save: checked online, not verified offline.
+            verification: online$.getValue() ? 'as-entered' : 'unverified',
+          },
+        })
+        .saved.catch((reason: unknown) => {
+          console.warn('The address could not be kept in the address book.', reason);
+        });
+    } catch (reason) {
+      // The book refused it (full): the checkout goes on with the address all the same.
+      console.warn('The address could not be saved to the address book.', reason);
+    }
   };
 
   const takeAddress = (address: CheckoutAddress, saveToAddressBook: boolean) => {
@@ -244,7 +273,7 @@ function ShippingAddress({
         </>
       ) : (
         <div ref={choices} className="address-step">
-          {view.factsStatus === 'loading' && book.length === 0 ? (
+          {loading ? (
             <p role="status">
               <Trans>Loading your address book…</Trans>
             </p>

@@ -26,11 +26,8 @@ import { cartStreamKind } from '../../../../../domain/cart/stream';
 import { streamIdOf } from '../../../../../domain/sync/stream-kind';
 import { buyerOf } from '../../../acting/acting';
 import type { User } from '../../../auth/users';
-import {
-  listAccounts,
-  listAddresses,
-  qualificationProfile,
-} from '../../../customers/customer-repository';
+import { listAccounts, qualificationProfile } from '../../../customers/customer-repository';
+import { listAddresses } from '../../../customers/address-books';
 import type { Db } from '../../../db/database';
 import { streams } from '../../../db/schema';
 import { errorBody } from '../../../plugins/errors';

@@ -14,7 +14,17 @@ import type { CustomerAccountSummary } from '../../../../../domain/customer/addr
 import { buildTestApp } from '../../../../../tests/support/app';
 import { signInDemoBuyers, type SignedIn } from '../../../../../tests/support/checkout-flow';
 import { testDatabaseTargets, type TestDatabase } from '../../../../../tests/support/databases';
-import { readModels } from '../../../db/schema';
+import { createWebSession, SESSION_COOKIE } from '../../../auth/web-sessions';
+import { importSavedAddresses } from '../../../customers/address-book-import';
+import { addressBooksOf } from '../../../customers/address-books';
+import {
+  addresses,
+  customerAccounts,
+  customerMembers,
+  events,
+  readModels,
+  users,
+} from '../../../db/schema';
 
 const entry = (line1: string) => ({
   firstName: 'Dana',
@@ -97,7 +107,12 @@ describe.each(testDatabaseTargets())('address book on $kind', (target) => {
 
     const pulled = pull(danaPersonal, buyers.dana);
     const events = (await pulled).json<Pulled>().events;
-    expect(events.map((e) => e.event.type)).toEqual(['AddressAdded']);
+    // Her two saved addresses, imported from the store's former address table, then this one.
+    expect(events.map((e) => e.event.type)).toEqual([
+      'AddressAdded',
+      'AddressAdded',
+      'AddressAdded',
+    ]);
 
     const [doc] = await t.database.db
       .select({ doc: readModels.doc })
@@ -108,9 +123,15 @@ describe.each(testDatabaseTargets())('address book on $kind', (target) => {
           eq(readModels.streamId, `address-book:${danaPersonal}`),
         ),
       );
-    const addresses = (doc?.doc as { addresses: { id: string; defaultShipping: boolean }[] })
-      .addresses;
-    expect(addresses.map((a) => [a.id, a.defaultShipping])).toEqual([[addressId, true]]);
+    const addresses = (
+      doc?.doc as { addresses: { id: string; line1: string; defaultShipping: boolean }[] }
+    ).addresses;
+    expect(addresses.map((a) => [a.line1, a.defaultShipping])).toEqual([
+      ['1200 Lakeshore Drive', true],
+      ['48 Willow Street', false],
+      ['1 Main Street', false],
+    ]);
+    expect(addresses[2]?.id).toBe(addressId);
   });
 
   it('is 404 to anyone who is not a member of the account, and for ids that are no account', async () => {
@@ -127,7 +148,7 @@ describe.each(testDatabaseTargets())('address book on $kind', (target) => {
     expect((await pull(randomUUID(), buyers.dana)).statusCode).toBe(404);
     // Nothing Sam sent reached the book.
     const events = (await pull(danaPersonal, buyers.dana)).json<{ events: unknown[] }>().events;
-    expect(events).toHaveLength(1);
+    expect(events).toHaveLength(3);
   });
 
   it('is shared by the members of an organisation’s account only', async () => {
@@ -192,5 +213,116 @@ describe.each(testDatabaseTargets())('address book on $kind', (target) => {
       .results[0];
     expect(result?.status).toBe('rejected');
     expect(JSON.stringify(result)).toContain('This address is no longer in the address book.');
+  });
+
+  it('starts Sam’s own book (he has no personal account: Riverside’s, which he administers) with his saved address', async () => {
+    const items = (
+      await app.inject({ url: '/api/me/addresses', headers: { cookie: buyers.sam.cookie } })
+    ).json<{ items: { line1: string; defaultShipping: boolean }[] }>().items;
+    expect(items.map((a) => [a.line1, a.defaultShipping])).toContainEqual([
+      '22 Riverside Walk',
+      true,
+    ]);
+  });
+
+  it('imports saved addresses of the former table once, as the store, keeping their ids and defaults', async () => {
+    const { db } = t.database;
+    // A user with a personal account and two rows saved before the books existed.
+    const userId = randomUUID();
+    const accountId = randomUUID();
+    await db.insert(users).values({
+      id: userId,
+      email: `import-${userId}@demo.example`,
+      givenName: 'Ines',
+      familyName: 'Moreau',
+      passwordHash: 'x',
+      registrationCountry: 'US',
+    });
+    await db.insert(customerAccounts).values({
+      id: accountId,
+      accountNumber: `T${userId.replace(/-/g, '').slice(0, 11).toUpperCase()}`,
+      name: 'Ines Moreau',
+      accountType: 'PERSONAL',
+    });
+    await db.insert(customerMembers).values({ customerId: accountId, userId, role: 'owner' });
+    const home = randomUUID();
+    const office = randomUUID();
+    await db.insert(addresses).values([
+      {
+        id: home,
+        userId,
+        firstName: 'Ines',
+        lastName: 'Moreau',
+        line1: '9 Elm Court',
+        town: 'Madison',
+        region: 'WI',
+        postalCode: '53703',
+        country: 'US',
+        // Saved before phones were asked for: kept as it was.
+        phone: null,
+        createdAt: new Date('2025-01-01T00:00:00Z'),
+      },
+      {
+        id: office,
+        userId,
+        firstName: 'Ines',
+        lastName: 'Moreau',
+        organization: 'Elm Court Clinic',
+        line1: '200 State Street',
+        town: 'Madison',
+        region: 'WI',
+        postalCode: '53703',
+        country: 'US',
+        phone: '+16085550111',
+        defaultShipping: true,
+        createdAt: new Date('2025-02-01T00:00:00Z'),
+      },
+    ]);
+
+    expect(await importSavedAddresses(db, app.commands)).toBe(1);
+    // Issued again (a later start, another instance): nothing more.
+    expect(await importSavedAddresses(db, app.commands)).toBe(0);
+
+    const stored = await db
+      .select({ type: events.type, data: events.data, metadata: events.metadata })
+      .from(events)
+      .where(eq(events.streamId, `address-book:${accountId}`));
+    expect(stored.map((e) => e.type)).toEqual(['AddressAdded', 'AddressAdded']);
+    expect(stored.map((e) => (e.metadata as { actor: unknown }).actor)).toEqual([
+      { kind: 'system', id: 'address-book-import' },
+      { kind: 'system', id: 'address-book-import' },
+    ]);
+    const books = await addressBooksOf(db, [accountId]);
+    const book = books.get(accountId) ?? [];
+    // The default shipping address first; billing had no default: the first saved one.
+    expect(book.map((a) => [a.id, a.defaultShipping, a.defaultBilling, a.phone])).toEqual([
+      [office, true, false, '+16085550111'],
+      [home, false, true, null],
+    ]);
+
+    // Removed from the book later, an imported address does not come back.
+    const ines = await createWebSession(db, userId, null, new Date());
+    const cookie = `${SESSION_COOKIE}=${ines.id}`;
+    const removed = await app.inject({
+      method: 'POST',
+      url: `/api/address-books/${accountId}/commands`,
+      headers: { cookie },
+      payload: {
+        clientId: `device-${randomUUID()}`,
+        expectedVersion: 2,
+        commands: [command('RemoveAddress', { addressId: home })],
+      },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await importSavedAddresses(db, app.commands)).toBe(0);
+    const after = (await addressBooksOf(db, [accountId])).get(accountId) ?? [];
+    expect(after.map((a) => a.id)).toEqual([office]);
+    // Another user's book stays 404 to her, and hers to them.
+    expect((await pull(accountId, buyers.dana)).statusCode).toBe(404);
+    const danas = await app.inject({
+      url: `/api/address-books/${danaPersonal}`,
+      headers: { cookie },
+    });
+    expect(danas.statusCode).toBe(404);
   });
 });

@@ -1,32 +1,35 @@
 /**
- * The caller's own records: address book and customer accounts (and, for their members, an
+ * The caller's own records: their saved addresses (their own account's address book,
+ * read from its read model and changed through its stream: decision 054) and customer accounts (and, for their members, an
  * organization's members); saved cards are in payment-cards.ts, qualifications in
  * qualifications.ts. Anonymous calls get 401; another
  * user's ids get 404, exactly like ids that do not exist, so nothing reveals what others
  * have. Never cached.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import { addressBookEntrySchema } from '../../../../../domain/customer/address-book';
 import { requestText } from '../../../../../domain/validation/fields';
 import type { IdentityCache } from '../../../acting/identity-cache';
+import { isForBuyer, type Acting, type ForBuyer } from '../../../acting/acting';
 import { actingBuyer } from '../../../acting/plugin';
 import type { Identity } from '../../../auth/identity';
 import { revokeUserGrants } from '../../../auth/oidc-adapter';
 import { endAllWebSessions, SESSION_COOKIE } from '../../../auth/web-sessions';
-import {
-  accountMembers,
-  createAddress,
-  deleteAddress,
-  findAccount,
-  findAddress,
-  listAccounts,
-  listAddresses,
-} from '../../../customers/customer-repository';
+import { accountMembers, findAccount, listAccounts } from '../../../customers/customer-repository';
+import { changeOwnBook, findAddress, listAddresses } from '../../../customers/address-books';
 import type { Db } from '../../../db/database';
 import { errorBody } from '../../../plugins/errors';
 
 const idParams = z.object({ id: requestText(64).min(1) });
+
+/** Who acts on a `buyer` route: the buyer, or customer service for them. */
+function forBuyer(request: FastifyRequest): ForBuyer {
+  const who = request.acting as Acting | null;
+  if (!who || !isForBuyer(who)) throw new Error(`${request.url} acts for no buyer`);
+  return who;
+}
 
 function notFound(reply: FastifyReply, what: string) {
   return reply.code(404).send(errorBody('not_found', `No such ${what}.`));
@@ -52,16 +55,32 @@ export function registerMeRoutes(
     return (await findAddress(db, user.id, id)) ?? notFound(reply, 'address');
   });
 
+  // A change to the caller's own book (their personal account's), through its stream (decision 054).
   app.post('/api/me/addresses', { config: { access: 'buyer' } }, async (request, reply) => {
-    const user = actingBuyer(request);
-    const entry = addressBookEntrySchema.parse(request.body);
-    return reply.code(201).send(await createAddress(db, user.id, entry));
+    const who = forBuyer(request);
+    // Checked at the edge (400 with the spec's messages), kept as typed for the decider.
+    addressBookEntrySchema.parse(request.body);
+    const changed = await changeOwnBook(db, app.commands, who, {
+      type: 'AddAddress',
+      data: { addressId: randomUUID(), entry: request.body, verification: 'as-entered' },
+    });
+    if (changed.kind === 'no-book') return notFound(reply, 'address book');
+    if (changed.kind === 'refused') {
+      return reply.code(422).send(errorBody(changed.code, changed.message.message ?? ''));
+    }
+    return reply.code(201).send(changed.address);
   });
 
   app.delete('/api/me/addresses/:id', { config: { access: 'buyer' } }, async (request, reply) => {
-    const user = actingBuyer(request);
+    const who = forBuyer(request);
     const { id } = idParams.parse(request.params);
-    if (!(await deleteAddress(db, user.id, id))) return notFound(reply, 'address');
+    const own = (await listAddresses(db, who.buyer.id)).some((a) => a.id === id);
+    if (!own) return notFound(reply, 'address');
+    const changed = await changeOwnBook(db, app.commands, who, {
+      type: 'RemoveAddress',
+      data: { addressId: id },
+    });
+    if (changed.kind !== 'done') return notFound(reply, 'address');
     return reply.code(204).send();
   });
 
