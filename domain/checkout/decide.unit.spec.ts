@@ -8,7 +8,12 @@ import type { CheckoutContext } from './context';
 import { checkoutDecider } from './decide';
 import type { CheckoutEvent } from './events';
 import { shippingMethodsFor } from './shipping-methods';
-import { billingAddressOf, initialCheckoutState, type CheckoutAddress } from './state';
+import {
+  billingAddressOf,
+  initialCheckoutState,
+  type CheckoutAddress,
+  type ThirdPartyPayment,
+} from './state';
 import {
   BUYER,
   CARTS,
@@ -1237,7 +1242,7 @@ describe('ChoosePayment (bank transfer)', () => {
 describe('ChoosePayment (third party, decision 061)', () => {
   const ready = [started, events.account(PERSONAL), events.qualifiedUser(DANA)];
   const tppOn = () => specWith({ facts: factsWith({ flags: { tpp: true } }) });
-  const THIRD_PARTY = {
+  const THIRD_PARTY: ThirdPartyPayment = {
     method: 'third-party',
     payer: {
       organization: 'Dane County School District',
@@ -1249,8 +1254,8 @@ describe('ChoosePayment (third party, decision 061)', () => {
       },
       reference: 'AUTH-2026-3391',
     },
-  } as const;
-  type Payer = (typeof THIRD_PARTY)['payer'];
+  };
+  type Payer = ThirdPartyPayment['payer'];
   const payerWith = (
     change: Partial<Omit<Payer, 'contact'>> & { contact?: Partial<Payer['contact']> },
   ) => ({

@@ -74,6 +74,9 @@ import {
 } from './mail/worker';
 import { SandboxGateway } from './payments/sandbox/sandbox-gateway';
 import { registerPaymentSandboxRoutes } from './payments/sandbox/routes';
+import { SandboxChallenge } from './challenge/sandbox/sandbox-challenge';
+import { registerChallengeSandboxRoutes } from './challenge/sandbox/routes';
+import type { ChallengeVerifier } from './challenge/verifier';
 import { startHousekeeping } from './housekeeping/housekeeper';
 import type { HousekeepingSettings } from './housekeeping/settings';
 
@@ -108,6 +111,11 @@ export interface AppOptions {
    * whose hosted card fields this app then serves under /payment-sandbox/.
    */
   readonly payments?: PaymentGateway;
+  /**
+   * The checkout challenge of the `checkout-recaptcha` flag (CHECKOUT_CHALLENGE; decision
+   * 061). Default: the embedded sandbox, whose token endpoint this app then serves.
+   */
+  readonly challenge?: ChallengeVerifier;
   /**
    * Send the mail outbox (SMTP_URL, MAIL_FROM; decision 027) from this process. Unset: no
    * worker here (mails wait in the outbox, `npm run mail` lists them).
@@ -231,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const db = options.database.db;
   const registry = options.registry ?? STREAM_REGISTRY;
   const payments = options.payments ?? new SandboxGateway(db);
+  const challenge = options.challenge ?? new SandboxChallenge(db);
   // The fulfilment: a process manager, and the order kind's context for its steps.
   const fulfilment = options.fulfilment
     ? orderFulfilment({
@@ -304,11 +313,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAccountRoutes(app, options.database.db);
   registerProfileRoutes(app, { db, commands, identities, identity });
   if (payments instanceof SandboxGateway) await registerPaymentSandboxRoutes(app, db);
+  if (challenge instanceof SandboxChallenge) registerChallengeSandboxRoutes(app, challenge);
   registerCheckoutRoutes(app, db, {
     flags: options.flags,
     store: eventStore,
     commands,
     payments,
+    challenge,
   });
   registerOrderTrainingRoutes(app, { store: eventStore, commands });
   registerOrderRoutes(app, db);
