@@ -101,7 +101,7 @@ export class SandboxChallenge implements ChallengeVerifier {
       on conflict (jti) do update set attempt = excluded.attempt
        where challenge_sandbox_spent.attempt = excluded.attempt
       returning jti`);
-    const spent = (result as unknown as { rows: unknown[] }).rows;
+    const spent = result.rows;
     return spent.length > 0 ? { ok: true } : { ok: false, reason: 'used' };
   }
 }
