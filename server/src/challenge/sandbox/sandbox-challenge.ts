@@ -101,7 +101,7 @@ export class SandboxChallenge implements ChallengeVerifier {
       on conflict (jti) do update set attempt = excluded.attempt
        where challenge_sandbox_spent.attempt = excluded.attempt
       returning jti`);
-    const spent = result.rows;
+    const spent = (result as { rows: unknown[] }).rows;
     return spent.length > 0 ? { ok: true } : { ok: false, reason: 'used' };
   }
 }
