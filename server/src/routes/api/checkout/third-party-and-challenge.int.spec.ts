@@ -260,7 +260,7 @@ describe.each(testDatabaseTargets())(
       const token = await tick();
       const first = await checkout(on, PO);
       const key = randomUUID();
-        const placed = await place(on, first.checkoutId, first.version, token, key);
+      const placed = await place(on, first.checkoutId, first.version, token, key);
       expect(placed.statusCode, placed.body).toBe(201);
       // The same attempt sent again (a lost answer) gets its order.
       const again = await place(on, first.checkoutId, first.version, token, key);
