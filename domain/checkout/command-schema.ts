@@ -57,16 +57,18 @@ const card = z.object({
   expYear: z.number().int().min(2000).max(2100),
 });
 
+const contact = z.object({
+  firstName: text(200),
+  lastName: text(200),
+  email: plain(300),
+  phone: z.object({ countryIso: plain(2), phoneCode: plain(5), e164: plain(40) }),
+});
+
 const payment = z.discriminatedUnion('method', [
   z.object({
     method: z.literal('purchase-order'),
     poNumber: text(200),
-    invoiceContact: z.object({
-      firstName: text(200),
-      lastName: text(200),
-      email: plain(300),
-      phone: z.object({ countryIso: plain(2), phoneCode: plain(5), e164: plain(40) }),
-    }),
+    invoiceContact: contact,
   }),
   z.discriminatedUnion('source', [
     z.object({
@@ -87,6 +89,14 @@ const payment = z.discriminatedUnion('method', [
     }),
   ]),
   z.object({ method: z.literal('bank-transfer') }),
+  z.object({
+    method: z.literal('third-party'),
+    payer: z.object({
+      organization: text(200),
+      contact: contact,
+      reference: text(200),
+    }),
+  }),
 ]);
 
 export const checkoutCommandSchema = z.discriminatedUnion('type', [

@@ -23,7 +23,7 @@ import type { CheckoutCommand } from './commands';
 import type { CheckoutContext } from './context';
 import type { CheckoutEvent } from './events';
 import { accountIn, qglobalOptions, type CheckoutAccount, type CheckoutFacts } from './facts';
-import { checkoutAddressSchema, purchaseOrderSchema } from './forms';
+import { checkoutAddressSchema, purchaseOrderSchema, thirdPartyPaymentSchema } from './forms';
 import { CHECKOUT_MESSAGES, CHECKOUT_RULE_MESSAGES as M } from './messages';
 import { shippingMethodsFor } from './shipping-methods';
 import {
@@ -403,6 +403,30 @@ export function cardChoice(payment: CardPayment, facts: CheckoutFacts, today: st
   return chosen;
 }
 
+/**
+ * A third party who pays (decision 061): only with the `tpp` flag on for the buyer, its
+ * payer checked with the form's rules (SPEC 5 contact rules and messages).
+ */
+export function thirdPartyChoice(
+  payment: Extract<PaymentChoice, { method: 'third-party' }>,
+  facts: CheckoutFacts,
+): PaymentChoice {
+  if (!facts.flags.tpp) {
+    throw refuse('checkout.third-party-unavailable', M.thirdPartyUnavailable);
+  }
+  const { payer } = payment;
+  const parsed = thirdPartyPaymentSchema.safeParse({
+    organization: payer.organization,
+    contact: {
+      ...payer.contact,
+      phone: { country: payer.contact.phone.countryIso, number: payer.contact.phone.e164 },
+    },
+    reference: payer.reference,
+  });
+  if (!parsed.success) throw firstIssue(parsed.error, V.invalid);
+  return parsed.data;
+}
+
 function choosePayment(
   command: Command<'ChoosePayment'>,
   state: CheckoutState,
@@ -424,6 +448,9 @@ function choosePayment(
         throw refuse('checkout.bank-transfer-unavailable', M.bankTransferUnavailable);
       }
       chosen = { method: 'bank-transfer' };
+      break;
+    case 'third-party':
+      chosen = thirdPartyChoice(payment, facts);
       break;
     default: {
       const never: never = payment;

@@ -8,7 +8,12 @@ import type { CheckoutContext } from './context';
 import { checkoutDecider } from './decide';
 import type { CheckoutEvent } from './events';
 import { shippingMethodsFor } from './shipping-methods';
-import { billingAddressOf, initialCheckoutState, type CheckoutAddress } from './state';
+import {
+  billingAddressOf,
+  initialCheckoutState,
+  type CheckoutAddress,
+  type ThirdPartyPayment,
+} from './state';
 import {
   BUYER,
   CARTS,
@@ -1231,6 +1236,150 @@ describe('ChoosePayment (bank transfer)', () => {
           'Bank transfer is not available for this order. Choose another payment method.',
         ),
       );
+  });
+});
+
+describe('ChoosePayment (third party, decision 061)', () => {
+  const ready = [started, events.account(PERSONAL), events.qualifiedUser(DANA)];
+  const tppOn = () => specWith({ facts: factsWith({ flags: { tpp: true } }) });
+  const THIRD_PARTY: ThirdPartyPayment = {
+    method: 'third-party',
+    payer: {
+      organization: 'Dane County School District',
+      contact: {
+        firstName: 'Maria',
+        lastName: "O'Neil",
+        email: 'payables@danecounty.example',
+        phone: { countryIso: 'US', phoneCode: '1', e164: '+16085550142' },
+      },
+      reference: 'AUTH-2026-3391',
+    },
+  };
+  type Payer = ThirdPartyPayment['payer'];
+  const payerWith = (
+    change: Partial<Omit<Payer, 'contact'>> & { contact?: Partial<Payer['contact']> },
+  ) => ({
+    ...THIRD_PARTY,
+    payer: {
+      ...THIRD_PARTY.payer,
+      ...change,
+      contact: { ...THIRD_PARTY.payer.contact, ...change.contact },
+    },
+  });
+
+  it('is paid by a third party with the tpp flag on, for a personal account too', () => {
+    tppOn()
+      .given(ready)
+      .when(command('ChoosePayment', THIRD_PARTY))
+      .then([events.payment(THIRD_PARTY)]);
+  });
+
+  it('trims what was typed and keeps the phone in E.164 with its country’s code', () => {
+    tppOn()
+      .given(ready)
+      .when(
+        command(
+          'ChoosePayment',
+          payerWith({
+            organization: '  Dane County School District ',
+            reference: ' AUTH-2026-3391 ',
+            contact: { phone: { countryIso: 'us', phoneCode: '', e164: '(608) 555-0142' } },
+          }),
+        ),
+      )
+      .then([events.payment(THIRD_PARTY)]);
+  });
+
+  it('refuses a third party when the flag is off, in words', () => {
+    spec
+      .given(ready)
+      .when(command('ChoosePayment', THIRD_PARTY))
+      .thenThrows(
+        'checkout.third-party-unavailable',
+        saying(
+          'checkout.third-party-unavailable',
+          'Payment by a third party is not available for this order. Choose another payment method.',
+        ),
+      );
+  });
+
+  it('is the same choice when chosen again, and replaces another payment', () => {
+    tppOn()
+      .given([...ready, events.payment(THIRD_PARTY)])
+      .when(command('ChoosePayment', THIRD_PARTY))
+      .then([]);
+    const state = stateOf([...ready, events.payment(NEW_CARD), events.payment(THIRD_PARTY)]);
+    expect(state.payment).toEqual(THIRD_PARTY);
+  });
+
+  it.each([
+    [
+      'no payer organisation',
+      payerWith({ organization: ' ' }),
+      'validation.required',
+      'This field is required.',
+    ],
+    [
+      'a payer organisation of 101 characters',
+      payerWith({ organization: 'O'.repeat(101) }),
+      'validation.too-long',
+      'Enter no more than 100 characters.',
+    ],
+    [
+      'no reference',
+      payerWith({ reference: '' }),
+      'validation.required',
+      'This field is required.',
+    ],
+    [
+      'a reference of 51 characters',
+      payerWith({ reference: 'R'.repeat(51) }),
+      'validation.too-long',
+      'Enter no more than 50 characters.',
+    ],
+    [
+      'a contact with no first name',
+      payerWith({ contact: { firstName: '' } }),
+      'validation.required',
+      'This field is required.',
+    ],
+    [
+      'a contact whose name has digits',
+      payerWith({ contact: { lastName: 'O1Neil' } }),
+      'validation.name.invalid',
+      'Use only letters, apostrophes, hyphens and spaces.',
+    ],
+    [
+      'a contact email of 65 characters',
+      payerWith({ contact: { email: `${'a'.repeat(53)}@example.org` } }),
+      'validation.too-long',
+      'Enter no more than 64 characters.',
+    ],
+    [
+      'a contact email that is not one',
+      payerWith({ contact: { email: 'payables at dane county' } }),
+      'validation.email.invalid',
+      'Please enter a valid email address.',
+    ],
+    [
+      'a contact phone of another country',
+      payerWith({
+        contact: { phone: { countryIso: 'GB', phoneCode: '44', e164: '+16085550142' } },
+      }),
+      'validation.phone.invalid',
+      'Please enter a valid phone number for the selected country.',
+    ],
+    [
+      'a contact phone too short',
+      payerWith({ contact: { phone: { countryIso: 'US', phoneCode: '1', e164: '+1608' } } }),
+      'validation.phone.too-short',
+      'The phone number is too short.',
+    ],
+  ])('refuses %s (SPEC 5)', (_, payment, id, text) => {
+    tppOn()
+      .given(ready)
+      .when(command('ChoosePayment', payment))
+      .thenThrows('checkout.invalid', saying(id, text));
   });
 });
 

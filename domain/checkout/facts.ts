@@ -60,6 +60,10 @@ export interface CheckoutFacts {
     readonly ofac: boolean;
     /** Prices in the VAT stores read 'Excl. VAT'. */
     readonly vat: boolean;
+    /** A third party may pay (decision 061). */
+    readonly tpp: boolean;
+    /** Placing an order needs the challenge's token (decision 061). */
+    readonly checkoutRecaptcha: boolean;
   };
   /** The store's PO threshold in minor units (SPEC 9 leaves the value open; decision 024). */
   readonly poThresholdMinor: number | null;

@@ -6,9 +6,9 @@
 import * as z from 'zod';
 import { addressSchema } from '../validation/address';
 import { contactSchema, phoneCountryOf, phoneSchema } from '../validation/contact';
-import { optionalText, personName } from '../validation/fields';
+import { FIELD_LIMITS, optionalText, personName, requiredText } from '../validation/fields';
 import { poNumberSchema } from '../validation/payment';
-import type { CheckoutAddress, InvoiceContact } from './state';
+import type { CheckoutAddress, InvoiceContact, ThirdPartyPayment } from './state';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
@@ -74,6 +74,36 @@ export const purchaseOrderSchema = z
   }));
 
 export type PurchaseOrderInput = z.input<typeof purchaseOrderSchema>;
+
+/** How long a payer organisation's name may be (an organisation of an address: 100). */
+export const PAYER_ORGANIZATION_MAX = 100;
+
+/**
+ * A third party who pays (the `tpp` flag; decision 061): the payer organisation, its contact
+ * with SPEC 5's contact rules and messages, and its reference or authorisation number (as
+ * long as a purchase order number may be: SPEC 9, 50).
+ */
+export const thirdPartyPaymentSchema = z
+  .object({
+    organization: requiredText(PAYER_ORGANIZATION_MAX),
+    contact: contactSchema,
+    reference: requiredText(FIELD_LIMITS.poNumber),
+  })
+  .transform((payer): ThirdPartyPayment => ({
+    method: 'third-party',
+    payer: {
+      organization: payer.organization,
+      contact: {
+        firstName: payer.contact.firstName,
+        lastName: payer.contact.lastName,
+        email: payer.contact.email,
+        phone: payer.contact.phone,
+      },
+      reference: payer.reference,
+    },
+  }));
+
+export type ThirdPartyPaymentInput = z.input<typeof thirdPartyPaymentSchema>;
 
 /** A stored address as the form takes it (to check it again, or to edit it). */
 export function addressFormValues(address: CheckoutAddress) {

@@ -99,6 +99,22 @@ export const CHECKOUT_RULE_MESSAGES = {
     id: 'checkout.bank-transfer-unavailable',
     message: 'Bank transfer is not available for this order. Choose another payment method.',
   },
+  thirdPartyUnavailable: /*i18n*/ {
+    id: 'checkout.third-party-unavailable',
+    message:
+      'Payment by a third party is not available for this order. Choose another payment method.',
+  },
+  /** The `checkout-recaptcha` flag: placing the order without the challenge's token. */
+  challengeRequired: /*i18n*/ {
+    id: 'checkout.challenge-required',
+    message: 'Please confirm that you are not a robot before placing your order.',
+  },
+  /** A challenge's token that is not the store's, has expired or was used already. */
+  challengeFailed: /*i18n*/ {
+    id: 'checkout.challenge-failed',
+    message:
+      'The check that you are not a robot has expired or could not be verified. Please confirm again.',
+  },
   trainingNotInCart: /*i18n*/ {
     id: 'checkout.training-not-in-cart',
     message: 'This online training is no longer in your cart.',

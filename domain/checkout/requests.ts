@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { LOCALES } from '../storefront/storefronts';
 import { customerAccountSchema, qualifiedUserEmailSchema } from '../validation/account';
-import { requiredText } from '../validation/fields';
+import { requestText, requiredText } from '../validation/fields';
 import { INT32_MAX } from '../validation/storable';
 
 export const checkoutLocaleQuery = z.object({ locale: z.enum(LOCALES) });
@@ -18,6 +18,11 @@ export const placeOrderRequestSchema = z.object({
   checkoutVersion: z.number().int().min(1).max(INT32_MAX),
   /** The total the buyer saw, in minor units. */
   expectedTotalMinor: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  /**
+   * The checkout challenge's token (the `checkout-recaptcha` flag; decision 061). A string
+   * the provider made: checked by the store's verifier, never stored.
+   */
+  challengeToken: requestText(4096).optional(),
 });
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequestSchema>;
 

@@ -96,8 +96,32 @@ export interface BankTransferPayment {
   readonly method: 'bank-transfer';
 }
 
-/** How the order is paid (SPEC 2.6): a saved or new card, a purchase order, a transfer. */
-export type PaymentChoice = PurchaseOrderPayment | CardPayment | BankTransferPayment;
+/**
+ * Who pays instead of the buyer (the `tpp` flag; decision 061): a school district, an
+ * insurer, a funding body, with the contact its invoice goes to (SPEC 3 Contact, 5) and the
+ * reference or authorisation number it gave the buyer.
+ */
+export interface ThirdPartyPayer {
+  readonly organization: string;
+  readonly contact: InvoiceContact;
+  readonly reference: string;
+}
+
+/**
+ * Paid by a third party against the order's invoice (the `tpp` flag): a way to pay of its
+ * own, combined with no card, purchase order or bank transfer (decision 061).
+ */
+export interface ThirdPartyPayment {
+  readonly method: 'third-party';
+  readonly payer: ThirdPartyPayer;
+}
+
+/**
+ * How the order is paid (SPEC 2.6): a saved or new card, a purchase order, a transfer, or a
+ * third party.
+ */
+export type PaymentChoice =
+  PurchaseOrderPayment | CardPayment | BankTransferPayment | ThirdPartyPayment;
 
 export type PaymentMethod = PaymentChoice['method'];
 

@@ -181,6 +181,8 @@ export const FACTS: CheckoutFacts = {
     bankTransfer: false,
     ofac: false,
     vat: false,
+    tpp: false,
+    checkoutRecaptcha: false,
   },
   poThresholdMinor: 25_000,
 };

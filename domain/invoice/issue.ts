@@ -2,7 +2,8 @@
  * When an order issues its invoice, and what the invoice says (decision 053): when the order
  * ships, or completes with nothing to ship (digital items, online training); a cancelled or
  * declined order never gets there. The invoice is the order as it was placed: its lines,
- * discounts, shipping, tax and totals. A purchase order's is due in 30 days; a card order's
+ * discounts, shipping, tax and totals. A purchase order's and a third party's are due in 30
+ * days (the third party's to its contact); a card order's
  * (charged at checkout) and a bank transfer's (paid before it shipped) are paid at issue.
  * A returned order's invoice is credited.
  */
@@ -47,6 +48,10 @@ export function invoiceOf(
 ): IssuedInvoice {
   const payment = order.payment;
   const byPurchaseOrder = payment.method === 'purchase-order';
+  // A third party pays its invoice as an organisation pays a purchase order's: in 30 days,
+  // to its own contact (decision 061).
+  const byThirdParty = payment.method === 'third-party';
+  const net = byPurchaseOrder || byThirdParty;
   const invoice: Invoice = {
     invoiceId: invoiceIdOf(order.orderId),
     number: issue.number,
@@ -57,10 +62,14 @@ export function invoiceOf(
     locale: order.locale,
     currency: order.currency,
     issuedOn: issue.issuedOn,
-    dueOn: byPurchaseOrder ? addDays(issue.issuedOn, INVOICE_NET_DAYS) : issue.issuedOn,
-    terms: byPurchaseOrder ? 'net-30' : 'paid-at-issue',
+    dueOn: net ? addDays(issue.issuedOn, INVOICE_NET_DAYS) : issue.issuedOn,
+    terms: net ? 'net-30' : 'paid-at-issue',
     poNumber: byPurchaseOrder ? payment.poNumber : null,
-    invoiceContact: byPurchaseOrder ? payment.invoiceContact : null,
+    invoiceContact: byPurchaseOrder
+      ? payment.invoiceContact
+      : byThirdParty
+        ? payment.payer.contact
+        : null,
     account: order.account,
     buyer: order.buyer,
     billTo: order.billingAddress,

@@ -100,6 +100,18 @@ export const ORDER_CONFIRMATION_MESSAGES = {
     id: 'mail.order-confirmation.payment-bank-transfer',
     message: 'Bank transfer against our invoice',
   },
+  paymentThirdParty: /*i18n*/ {
+    id: 'mail.order-confirmation.payment-third-party',
+    message: 'Paid by {organization}, reference {reference}',
+  },
+  thirdPartyPayer: /*i18n*/ {
+    id: 'mail.order-confirmation.third-party-payer',
+    message: 'Third-party payer',
+  },
+  thirdPartyReference: /*i18n*/ {
+    id: 'mail.order-confirmation.third-party-reference',
+    message: 'Reference or authorisation number: {reference}',
+  },
   paymentOther: /*i18n*/ {
     id: 'mail.order-confirmation.payment-other',
     message: 'As chosen at checkout',
@@ -182,8 +194,34 @@ function paymentText(payment: unknown, translate: Translate): string {
       break;
     case 'bank-transfer':
       return translate(M.paymentBankTransfer);
+    case 'third-party': {
+      const payer = fieldsOf(fields.payer);
+      const organization = textOf(payer.organization);
+      const reference = textOf(payer.reference);
+      if (organization && reference) {
+        return translate(M.paymentThirdParty, { organization, reference });
+      }
+      break;
+    }
   }
   return translate(M.paymentOther);
+}
+
+/** The third party who pays, as lines of the mail (decision 061); none for other methods. */
+function payerLines(payment: unknown, translate: Translate): string[] {
+  const fields = fieldsOf(payment);
+  if (fields.method !== 'third-party') return [];
+  const payer = fieldsOf(fields.payer);
+  const contact = fieldsOf(payer.contact);
+  const phone = fieldsOf(contact.phone);
+  const reference = textOf(payer.reference);
+  return [
+    textOf(payer.organization),
+    [textOf(contact.firstName), textOf(contact.lastName)].filter(Boolean).join(' '),
+    textOf(contact.email),
+    textOf(phone.e164),
+    reference ? translate(M.thirdPartyReference, { reference }) : null,
+  ].flatMap((line) => (line ? [line] : []));
 }
 
 function countryName(country: string, locale: string): string {
@@ -252,6 +290,7 @@ function contentOf(order: Order, translate: Translate): Content {
     { label: translate(M.total), value: format(order.totals.totalMinor), strong: true },
   ];
 
+  const payer = payerLines(order.payment, translate);
   const method = order.shippingMethod;
   const methodLabel = method
     ? (SHIPPING_METHOD_LABELS[method.id] as MessageDescriptor | undefined)
@@ -305,6 +344,7 @@ function contentOf(order: Order, translate: Translate): Content {
           ]
         : []),
       { label: translate(M.billingAddress), lines: addressLines(order.billingAddress, locale) },
+      ...(payer.length > 0 ? [{ label: translate(M.thirdPartyPayer), lines: payer }] : []),
     ],
     details,
     notes: [

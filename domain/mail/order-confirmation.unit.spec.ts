@@ -47,6 +47,36 @@ describe('the order confirmation mail', () => {
     expect(text).not.toContain('<');
   });
 
+  it('names the third party who pays, its contact and its reference (decision 061)', () => {
+    const order = {
+      ...sampleOrder(),
+      payment: {
+        method: 'third-party' as const,
+        payer: {
+          organization: 'Dane County School District',
+          contact: {
+            firstName: 'Maria',
+            lastName: 'Lopez',
+            email: 'payables@danecounty.example',
+            phone: { countryIso: 'US', phoneCode: '1', e164: '+16085550142' },
+          },
+          reference: 'AUTH-2026-3391',
+        },
+      },
+    };
+    const { text, html } = renderOrderConfirmation(order, english);
+    expect(text).toContain(
+      'Payment: Paid by Dane County School District, reference AUTH-2026-3391',
+    );
+    expect(text).toContain(
+      'Third-party payer\nDane County School District\nMaria Lopez\npayables@danecounty.example\n+16085550142\nReference or authorisation number: AUTH-2026-3391',
+    );
+    expect(html).toContain('Third-party payer');
+    expect(html).toContain('payables@danecounty.example');
+    // Another way to pay names no payer.
+    expect(renderOrderConfirmation(sampleOrder(), english).text).not.toContain('Third-party payer');
+  });
+
   it('has the same facts in the HTML part, in tables', () => {
     const { html } = renderOrderConfirmation(sampleOrder(), english);
     expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);

@@ -12,6 +12,7 @@ import type {
   ChosenAccount,
   ChosenQualifiedUser,
   PurchaseOrderPayment,
+  ThirdPartyPayment,
 } from '../checkout/state';
 import type { TaxBasis } from '../tax/tax';
 import type { TrainingParticipant } from '../validation/training';
@@ -83,7 +84,9 @@ export type OrderPayment =
       /** The gateway's charge; null while the order is not charged (declined by screening). */
       readonly chargeId: string | null;
     }
-  | { readonly method: 'bank-transfer' };
+  | { readonly method: 'bank-transfer' }
+  /** A third party pays against the order's invoice (decision 061). */
+  | ThirdPartyPayment;
 
 export interface OrderTaxLine {
   readonly id: string;

@@ -10,7 +10,12 @@ import { CART_MESSAGES } from '../cart/messages';
 import type { Level, ProductFormat } from '../catalog/catalog';
 import { cartNeeds, type CheckoutCart } from '../checkout/cart-snapshot';
 import { checkoutTotals } from '../checkout/totals';
-import { aimswebProblem, cardChoice, purchaseOrderProblem } from '../checkout/decide';
+import {
+  aimswebProblem,
+  cardChoice,
+  purchaseOrderProblem,
+  thirdPartyChoice,
+} from '../checkout/decide';
 import { accountIn, qglobalOptions, type CheckoutFacts } from '../checkout/facts';
 import { CHECKOUT_MESSAGES, CHECKOUT_RULE_MESSAGES } from '../checkout/messages';
 import { shippingMethodsFor } from '../checkout/shipping-methods';
@@ -275,6 +280,9 @@ export function decidePlaceOrder(input: PlaceOrderInput): PlacedOrder {
       CHECKOUT_RULE_MESSAGES.bankTransferUnavailable,
     );
   }
+
+  // A third party pays only while `tpp` is on for the buyer (decision 061).
+  if (checkout.payment?.method === 'third-party') thirdPartyChoice(checkout.payment, facts);
 
   if (firstUnfinishedStep(checkout, current).id !== 'review' || !checkout.payment) {
     throw refuse('checkout.incomplete', CHECKOUT_RULE_MESSAGES.incomplete);

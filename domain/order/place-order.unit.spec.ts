@@ -737,6 +737,30 @@ describe('decidePlaceOrder: cards, bank transfer, screening, training and access
     );
   });
 
+  it('keeps the third party who pays on the order, and refuses it once tpp is off', () => {
+    const payer = {
+      organization: 'Dane County School District',
+      contact: {
+        firstName: 'Maria',
+        lastName: 'Lopez',
+        email: 'payables@danecounty.example',
+        phone: { countryIso: 'US', phoneCode: '1', e164: '+16085550142' },
+      },
+      reference: 'AUTH-2026-3391',
+    };
+    const checkout = paidWith({ method: 'third-party', payer });
+    const on = factsWith({ flags: { tpp: true } });
+    const order = decidePlaceOrder(input({ cart: CARTS.kit, checkout, facts: on }));
+    // Invoiced to the payer, net 30, as a purchase order's: the order goes on meanwhile.
+    expect(order.status).toBe('created');
+    expect(order.payment).toEqual({ method: 'third-party', payer });
+    expectRefusal(
+      input({ cart: CARTS.kit, checkout }),
+      'checkout.third-party-unavailable',
+      'checkout.third-party-unavailable',
+    );
+  });
+
   it('declines the order of a screened name: no access codes, nothing held', () => {
     const order = decidePlaceOrder(
       input({ screening: { result: 'match', name: 'Dana Reyes', source: 'SANDBOX-SDN-1' } }),

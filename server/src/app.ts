@@ -75,6 +75,9 @@ import {
 } from './mail/worker';
 import { SandboxGateway } from './payments/sandbox/sandbox-gateway';
 import { registerPaymentSandboxRoutes } from './payments/sandbox/routes';
+import { SandboxChallenge } from './challenge/sandbox/sandbox-challenge';
+import { registerChallengeSandboxRoutes } from './challenge/sandbox/routes';
+import type { ChallengeVerifier } from './challenge/verifier';
 import { startHousekeeping } from './housekeeping/housekeeper';
 import { registerAddressRoutes } from './routes/api/addresses/index';
 import { BuiltInVerifier } from './address-verification/built-in-verifier';
@@ -119,6 +122,11 @@ export interface AppOptions {
    * the embedded AddressDoctor sandbox for buyers with the `address-doctor` flag on.
    */
   readonly addressVerifiers?: AddressVerifiers;
+  /**
+   * The checkout challenge of the `checkout-recaptcha` flag (CHECKOUT_CHALLENGE; decision
+   * 061). Default: the embedded sandbox, whose token endpoint this app then serves.
+   */
+  readonly challenge?: ChallengeVerifier;
   /**
    * Send the mail outbox (SMTP_URL, MAIL_FROM; decision 027) from this process. Unset: no
    * worker here (mails wait in the outbox, `npm run mail` lists them).
@@ -242,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const db = options.database.db;
   const registry = options.registry ?? STREAM_REGISTRY;
   const payments = options.payments ?? new SandboxGateway(db);
+  const challenge = options.challenge ?? new SandboxChallenge(db);
   // The fulfilment: a process manager, and the order kind's context for its steps.
   const fulfilment = options.fulfilment
     ? orderFulfilment({
@@ -330,11 +339,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.clock ? { now: () => new Date(options.clock?.() ?? Date.now()) } : {}),
   });
   if (payments instanceof SandboxGateway) await registerPaymentSandboxRoutes(app, db);
+  if (challenge instanceof SandboxChallenge) registerChallengeSandboxRoutes(app, challenge);
   registerCheckoutRoutes(app, db, {
     flags: options.flags,
     store: eventStore,
     commands,
     payments,
+    challenge,
   });
   registerOrderTrainingRoutes(app, { store: eventStore, commands });
   registerOrderRoutes(app, db);

@@ -10,6 +10,7 @@ import * as z from 'zod';
 import type { HostLocales } from '../../domain/storefront/resolve-locale';
 import { isLocale, type Locale } from '../../domain/storefront/storefronts';
 import { paymentConfigFrom, type PaymentConfig } from './payments/create-gateway';
+import { challengeConfigFrom, type ChallengeConfig } from './challenge/create-verifier';
 import { mailConfigFrom, type MailConfig } from './mail/config';
 import { rateLimitsFrom, type RateLimits } from './plugins/rate-limit-settings';
 import { housekeepingSettingsFrom, type HousekeepingSettings } from './housekeeping/settings';
@@ -133,6 +134,8 @@ export interface ServerConfig {
   readonly commercePlatformKeys: readonly string[];
   /** The payment gateway and its keys (PAYMENT_GATEWAY; decision 026). */
   readonly payments: PaymentConfig;
+  /** The checkout challenge (CHECKOUT_CHALLENGE, CHALLENGE_SANDBOX_SECRET; decision 061). */
+  readonly challenge: ChallengeConfig;
   /** Where the mail outbox is sent (SMTP_URL, MAIL_FROM; decision 027). */
   readonly mail: MailConfig;
   /** The pace of orders' fulfilment (FULFILMENT_STEP_SECONDS; decision 029). */
@@ -219,8 +222,10 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   let payments: PaymentConfig;
+  let challenge: ChallengeConfig;
   try {
     payments = paymentConfigFrom(env);
+    challenge = challengeConfigFrom(env);
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
@@ -266,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .map((k) => k.trim())
       .filter((k) => k !== '') ?? [WEB_PLATFORM_KEY],
     payments,
+    challenge,
     mail,
     fulfilment: { stepMs: Math.round(e.FULFILMENT_STEP_SECONDS * 1000) },
     rateLimits: rateLimitsFrom(env),

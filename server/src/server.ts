@@ -18,6 +18,7 @@ import { startFlagService, type FlagService } from './flags/flag-service';
 import { startIdentity } from './auth/identity';
 import { seedDemoUsers } from './auth/demo-users';
 import { createPaymentGateway } from './payments/create-gateway';
+import { createChallengeVerifier } from './challenge/create-verifier';
 import { openOperatorChannel, type OperatorChannel } from './ops/channel';
 import { mailTranslationsOnDemand } from './mail/translations';
 
@@ -79,6 +80,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       trustProxy: config.trustProxy,
       commercePlatformKeys: config.commercePlatformKeys,
       payments: createPaymentGateway(config.payments, database.db),
+      challenge: createChallengeVerifier(config.challenge, database.db),
       mail: config.mail,
       fulfilment: config.fulfilment,
       rateLimits: config.rateLimits,

@@ -17,6 +17,7 @@ export const PURGED_TABLES = {
   idempotency_keys: 'key',
   mail_outbox: 'id',
   payment_sandbox_tokens: 'token',
+  challenge_sandbox_spent: 'jti',
 } as const;
 
 export type PurgedTable = keyof typeof PURGED_TABLES;
@@ -77,6 +78,12 @@ insert into payment_sandbox_tokens (token, kind, brand, last4, exp_month, exp_ye
   ('sandbox_tok_stays-expired-12-hours', 'one-time', 'visa', '4242', 12, 2030, 'approve', null, null, null, now() - interval '36 hours'),
   ('sandbox_tok_stays-usable', 'one-time', 'visa', '4242', 12, 2030, 'approve', null, null, null, now() - interval '1 hour'),
   ('sandbox_pm_stays-saved-card', 'reusable', 'visa', '4242', 12, 2030, 'approve', 'sandbox_tok_gone-spent', 'user:u1', null, now() - interval '400 days');
+
+-- Retention 1d, from a spent challenge token's expiry.
+insert into challenge_sandbox_spent (jti, attempt, expires_at) values
+  ('gone-expired-2-days', 'a1', now() - interval '2 days'),
+  ('stays-expired-12-hours', 'a2', now() - interval '12 hours'),
+  ('stays-unexpired', 'a3', now() + interval '1 minute');
 `;
 
 /** Writes the rows (into a migrated database). */

@@ -45,6 +45,8 @@ export async function checkoutFlags(
     bankTransfer: values['bank-transfer'],
     ofac: values.ofac,
     vat: values.vat,
+    tpp: values.tpp,
+    checkoutRecaptcha: values['checkout-recaptcha'],
   };
 }
 

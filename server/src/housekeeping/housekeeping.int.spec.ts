@@ -160,6 +160,7 @@ describe.each(testDatabaseTargets())('housekeeping ($kind)', (target) => {
       'sandbox_pm_stays-saved-card',
       'sandbox_tok_stays-usable',
     ]);
+    expect(await rowNames(database(), 'challenge_sandbox_spent')).toEqual(['stays-unexpired']);
   });
 
   it('deletes in bounded batches until nothing finished is left', async () => {

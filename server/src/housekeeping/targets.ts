@@ -98,4 +98,12 @@ export const PURGE_TARGETS: readonly PurgeTarget[] = [
     finishedBefore: (cutoff) => sql`(kind = 'one-time'
       and created_at < ${before(cutoff, ONE_TIME_TOKEN_LIFETIME_MS)})`,
   },
+  {
+    // The checkout challenge sandbox's spent tokens (decision 061): once a token has expired
+    // it is refused for that alone, so its row is no longer needed to refuse it again.
+    table: 'challenge_sandbox_spent',
+    retention: 'paymentTokens',
+    key: ['jti'],
+    finishedBefore: (cutoff) => sql`expires_at < ${cutoff}`,
+  },
 ];

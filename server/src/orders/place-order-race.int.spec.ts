@@ -371,6 +371,7 @@ describe.each(testDatabaseTargets())('placing an order in a race on $kind', (tar
       commands: app.commands,
       flags: undefined as never, // the sweep asks no flag
       payments: gateway,
+      challenge: undefined as never, // nor a challenge
     });
     // Still within its lease: nothing is touched.
     expect(await useCase.sweepAbandoned()).toBe(0);

@@ -21,7 +21,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { CHECKOUT_MESSAGES } from '../../../domain/checkout/messages';
+import { CHECKOUT_MESSAGES, CHECKOUT_RULE_MESSAGES } from '../../../domain/checkout/messages';
 import type { CheckoutState, PaymentDecline } from '../../../domain/checkout/state';
 import { checkoutStreamKind } from '../../../domain/checkout/stream';
 import {
@@ -54,6 +54,7 @@ import type { Db } from '../db/database';
 import type { EventStore } from '../event-store/event-store';
 import type { FlagService } from '../flags/flag-service';
 import type { PaymentGateway } from '../payments/gateway';
+import { PLACE_ORDER_ACTION, type ChallengeVerifier } from '../challenge/verifier';
 import {
   authorizeCard,
   captureCard,
@@ -84,6 +85,8 @@ export interface PlaceOrderDeps {
   readonly commands: CommandHandler;
   readonly flags: FlagService;
   readonly payments: PaymentGateway;
+  /** The checkout challenge, asked when `checkout-recaptcha` is on (decision 061). */
+  readonly challenge: ChallengeVerifier;
   /** Problems that do not stop the order (a card not saved to the profile). */
   readonly onSideEffectError?: (error: unknown, what: string) => void;
   /** The clock (tests). */
@@ -96,6 +99,8 @@ export interface PlaceOrderRequest {
   readonly termsAccepted: boolean;
   readonly checkoutVersion: number;
   readonly expectedTotalMinor?: number;
+  /** The checkout challenge's token, when the buyer's page showed the challenge. */
+  readonly challengeToken?: string;
   /** This attempt's key (from the request's Idempotency-Key): its payment's key. */
   readonly attempt: string;
 }
@@ -273,6 +278,28 @@ export class PlaceOrder {
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       return { kind: 'refused', code: error.code, message: error.detail };
+    }
+    // With `checkout-recaptcha` on, the challenge's token, once every rule holds: a token is
+    // spent only by an attempt that could place the order (decision 061).
+    if (facts.flags.checkoutRecaptcha) {
+      const verdict = await this.deps.challenge.verify(request.challengeToken, {
+        action: PLACE_ORDER_ACTION,
+        attempt: request.attempt,
+      });
+      if (!verdict.ok) {
+        const message =
+          verdict.reason === 'missing'
+            ? CHECKOUT_RULE_MESSAGES.challengeRequired
+            : CHECKOUT_RULE_MESSAGES.challengeFailed;
+        return {
+          kind: 'refused',
+          code:
+            verdict.reason === 'missing'
+              ? 'checkout.challenge-required'
+              : 'checkout.challenge-failed',
+          message: { ...message, values: {} },
+        };
+      }
     }
     return this.claimed(who, request, checkout, order);
   }

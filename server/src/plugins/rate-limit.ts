@@ -30,6 +30,7 @@ import { GENERAL_ERRORS } from '../../../domain/shared/errors';
 import { formatMessage, withValues, type Message } from '../../../domain/shared/message';
 import { buyerOf } from '../acting/acting';
 import { INTERACTION_PATH } from '../auth/provider';
+import { SANDBOX_CHALLENGE_TOKEN_PATH } from '../challenge/sandbox/sandbox-challenge';
 import { SANDBOX_PATH_PREFIX } from '../payments/sandbox/sandbox-gateway';
 import type { Db } from '../db/database';
 import {
@@ -108,6 +109,8 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, readonly RateLimitGrou
   'PUT /api/me/payment-methods/:id/default': ['account'],
   'DELETE /api/me/payment-methods/:id': ['account'],
   'DELETE /api/me/addresses/:id': ['addressBook'],
+  // The checkout challenge's sandbox tokens (decision 061), as checkout's own commands.
+  [`POST ${SANDBOX_CHALLENGE_TOKEN_PATH}`]: ['checkout'],
 };
 
 /** The OpenID provider's authorization endpoint: its mount takes every path under /oidc. */

@@ -1,7 +1,7 @@
 /**
  * Checkout's online calls (decisions 024, 026): the buyer's facts, 'Account not listed', 'Add
  * qualified user', the Q-global lookup, how to mount the payment gateway's card fields,
- * placing the order and reading it back. The facts are kept in the local database, so
+ * the checkout challenge's token, placing the order and reading it back. The facts are kept in the local database, so
  * checkout works offline once they were loaded; the card fields need the network.
  */
 import type { CheckoutFacts, QualifiedUserOption } from '../../../domain/checkout/facts';
@@ -58,6 +58,26 @@ export interface PlaceOrderBody {
   readonly termsAccepted: boolean;
   readonly checkoutVersion: number;
   readonly expectedTotalMinor: number;
+  /** The checkout challenge's token (the `checkout-recaptcha` flag; decision 061). */
+  readonly challengeToken?: string;
+}
+
+/** How to show the checkout challenge (decision 061). */
+export interface ChallengeConfig {
+  readonly provider: string;
+  readonly tokenUrl: string;
+  readonly siteKey: string | null;
+}
+
+export function fetchChallengeConfig(): Promise<ChallengeConfig> {
+  return apiJson<ChallengeConfig>('/api/checkout/challenge');
+}
+
+/** A token from the challenge once the buyer ticked its box: good for a couple of minutes. */
+export function requestChallengeToken(
+  config: ChallengeConfig,
+): Promise<{ readonly token: string; readonly expiresAt: string }> {
+  return postJson(config.tokenUrl, { action: 'place-order', confirmed: true });
 }
 
 export function postPlaceOrder(

@@ -450,9 +450,10 @@ export class CheckoutStore {
   /**
    * Places the order: every queued choice and cart change is sent first, then one request
    * with an idempotency key (sent again with the same key when its answer is lost). Nothing
-   * is lost when it fails: the cart and every choice stay.
+   * is lost when it fails: the cart and every choice stay. `challengeToken`: the checkout
+   * challenge's token, when the page showed it (decision 061); every try of the key sends it.
    */
-  async placeOrder(termsAccepted: boolean): Promise<PlaceOrderOutcome> {
+  async placeOrder(termsAccepted: boolean, challengeToken?: string): Promise<PlaceOrderOutcome> {
     const opened = this.opened;
     const failed: PlaceOrderOutcome = {
       kind: 'failed',
@@ -467,6 +468,7 @@ export class CheckoutStore {
       termsAccepted,
       checkoutVersion: stream.stream.confirmedVersion,
       expectedTotalMinor,
+      ...(challengeToken !== undefined ? { challengeToken } : {}),
     };
     const key = newId();
     for (let attempt = 1; ; attempt += 1) {

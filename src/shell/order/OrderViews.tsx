@@ -19,6 +19,7 @@ import type {
   ChosenQualifiedUser,
   InvoiceContact,
   PaymentChoice,
+  ThirdPartyPayer,
 } from '../../../domain/checkout/state';
 import type { OrderPayment } from '../../../domain/order/order';
 import { withValues, type MessageDescriptor } from '../../../domain/shared/message';
@@ -211,6 +212,7 @@ export function PaymentView({ payment }: { payment: PaymentChoice | OrderPayment
       </span>
     );
   }
+  if (payment.method === 'third-party') return <ThirdPartyPayerView payer={payment.payer} />;
   const poNumber = payment.poNumber;
   return (
     <>
@@ -221,6 +223,26 @@ export function PaymentView({ payment }: { payment: PaymentChoice | OrderPayment
         <Trans>Invoice contact</Trans>
       </span>
       <InvoiceContactView contact={payment.invoiceContact} />
+    </>
+  );
+}
+
+/** Who pays instead of the buyer (decision 061): the organisation, its contact, its reference. */
+export function ThirdPartyPayerView({ payer }: { payer: ThirdPartyPayer }) {
+  const organization = payer.organization;
+  const reference = payer.reference;
+  return (
+    <>
+      <span className="review-lines">
+        <Trans>Paid by a third party: {organization}</Trans>
+      </span>
+      <span className="review-lines">
+        <Trans>Reference or authorisation number: {reference}</Trans>
+      </span>
+      <span className="review-lines review-note">
+        <Trans>Payer contact</Trans>
+      </span>
+      <InvoiceContactView contact={payer.contact} />
     </>
   );
 }

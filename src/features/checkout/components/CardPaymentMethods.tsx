@@ -1,7 +1,8 @@
 /**
  * The ways to pay (SPEC 2.6, 3, 4.8, 5, 6, 9), as radio choices: each saved card (an expired
  * one shown but not choosable), a new card in the payment gateway's fields, a purchase order
- * where one is possible (else why not), and bank transfer with its flag. The chosen way's
+ * where one is possible (else why not), bank transfer with its flag, and a third party who
+ * pays with the `tpp` flag (decision 061). The chosen way's
  * form follows the list. The payment step shows it, and so does the review step after a
  * refused card when `checkout-retry` is on, so the buyer pays another way without leaving.
  * Saved cards, purchase orders and bank transfer are chosen offline too; a new card needs
@@ -9,7 +10,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import type { CheckoutCart } from '../../../../domain/checkout/cart-snapshot';
@@ -20,8 +21,6 @@ import type { NewCardPayment, PaymentChoice } from '../../../../domain/checkout/
 import type { DomainError } from '../../../../domain/shared/domain-error';
 import type { Message } from '../../../../domain/shared/message';
 import type { Locale, Storefront } from '../../../../domain/storefront/storefronts';
-import { COUNTRIES } from '../../../../domain/validation/address';
-import { phoneCodeOf } from '../../../../domain/validation/contact';
 import { isExpired } from '../../../../domain/validation/payment';
 import type {
   CheckoutStore,
@@ -34,16 +33,18 @@ import { domainResolver } from '../../../infra/forms';
 import { useObservableValue } from '../../../infra/use-observable';
 import { describedBy, Field } from '../../../shell/FormField';
 import { cardExpiry } from '../../../shell/order/OrderViews';
-import { languageTag } from '../../../shell/storefront-label';
 import { checkoutBase } from '../checkout-paths';
+import { usePhoneCountries } from '../hooks/use-phone-countries';
 import { NewCardForm } from './CardPaymentNewCard';
+import { ThirdPartyPaymentForm } from './ThirdPartyPaymentForm';
 import { CardName } from './CardPaymentSummary';
 import { useLeaveGuard } from './ReturnDialog';
 import '../address.css';
 import '../review.css';
 import '../payment.css';
 
-export type PaymentOptionId = 'new-card' | 'purchase-order' | 'bank-transfer' | `saved:${string}`;
+export type PaymentOptionId =
+  'new-card' | 'purchase-order' | 'bank-transfer' | 'third-party' | `saved:${string}`;
 
 export interface SavedCardOption {
   readonly id: PaymentOptionId;
@@ -58,6 +59,8 @@ export interface PaymentOptions {
   readonly purchaseOrderProblem: DomainError | null;
   /** SPEC 9 flag 'bank transfer'. */
   readonly bankTransfer: boolean;
+  /** SPEC 9 flag 'TPP': a third party pays (decision 061). */
+  readonly thirdParty: boolean;
 }
 
 export { localDay };
@@ -85,6 +88,8 @@ export function paymentOptions(input: {
     })),
     purchaseOrderProblem: purchaseOrderProblem(account, { cart, facts, locale }),
     bankTransfer: facts.flags.bankTransfer,
+    // A copy of the facts kept before the flag existed has no value for it: off.
+    thirdParty: facts.flags.tpp === true,
   };
 }
 
@@ -101,6 +106,8 @@ export function isChoosable(
       return options.purchaseOrderProblem === null;
     case 'bank-transfer':
       return options.bankTransfer;
+    case 'third-party':
+      return options.thirdParty;
     default:
       return options.savedCards.some((o) => o.id === id && o.unavailable === null);
   }
@@ -114,6 +121,8 @@ function optionOf(payment: PaymentChoice): PaymentOptionId {
       return 'purchase-order';
     case 'bank-transfer':
       return 'bank-transfer';
+    case 'third-party':
+      return 'third-party';
   }
 }
 
@@ -134,6 +143,7 @@ export function initialPaymentOption(
     ...options.savedCards.map((o) => o.id),
     'new-card',
     'bank-transfer',
+    'third-party',
   ];
   return candidates.find((id) => isChoosable(id, options, online)) ?? null;
 }
@@ -223,6 +233,16 @@ export function PaymentMethods({
   } else if (selected === 'purchase-order' && !problem) {
     panel = (
       <PurchaseOrderForm
+        store={store}
+        payment={state.payment}
+        storefront={storefront}
+        submitLabel={submitLabel}
+        onChosen={onChosen}
+      />
+    );
+  } else if (selected === 'third-party' && options.thirdParty) {
+    panel = (
+      <ThirdPartyPaymentForm
         store={store}
         payment={state.payment}
         storefront={storefront}
@@ -320,6 +340,19 @@ export function PaymentMethods({
                 <input {...option('bank-transfer', false)} />
                 <span>
                   <Trans>Bank transfer</Trans>
+                </span>
+              </label>
+            </li>
+          ) : null}
+          {options.thirdParty ? (
+            <li>
+              <label className="checkout-option">
+                <input {...option('third-party', false)} />
+                <span>
+                  <Trans>A third party pays</Trans>
+                </span>
+                <span className="checkout-option__meta">
+                  <Trans>A school district, an insurer or a funding body</Trans>
                 </span>
               </label>
             </li>
@@ -458,14 +491,7 @@ function PurchaseOrderForm({
     'invoiceContact.phone.country': t`Country code`,
     'invoiceContact.phone.number': t`Phone number`,
   };
-  const countries = useMemo(() => {
-    const tag = languageTag(storefront);
-    const names = new Intl.DisplayNames([tag], { type: 'region' });
-    return COUNTRIES.flatMap((c) => {
-      const code = phoneCodeOf(c.code);
-      return code ? [{ code: c.code, name: names.of(c.code) ?? c.name, phoneCode: code }] : [];
-    }).sort((a, b) => a.name.localeCompare(b.name, tag));
-  }, [storefront]);
+  const countries = usePhoneCountries(storefront);
   const {
     register,
     handleSubmit,

@@ -36,6 +36,7 @@ import { languageTag } from '../../../shell/storefront-label';
 import { stepPath } from '../checkout-paths';
 import { useCheckout } from '../hooks/use-checkout';
 import { OrderSummary } from './OrderSummary';
+import { useCheckoutChallenge } from './CheckoutChallenge';
 import { CheckoutChoices } from './ReviewStep';
 import '../../../shell/order/order-views.css';
 import '../checkout.css';
@@ -268,6 +269,7 @@ function Express({
   const declinedHeading = useRef<HTMLHeadingElement>(null);
   const placingNow = useRef(false);
   const madeFor = useRef('');
+  const challenge = useCheckoutChallenge(view);
   const [terms, setTerms] = useState(false);
   const [termsMissing, setTermsMissing] = useState(false);
   const [placing, setPlacing] = useState(false);
@@ -345,6 +347,7 @@ function Express({
       termsBox.current?.focus();
       return;
     }
+    if (!challenge.ready()) return;
     if (!online || !ready) return;
     if (aimswebChoice && !state.aimsweb) {
       // SPEC 5: aimswebPlus's terms, accepted with the box above.
@@ -362,7 +365,7 @@ function Express({
     setProblem(null);
     let outcome: PlaceOrderOutcome;
     try {
-      outcome = await store.placeOrder(true);
+      outcome = await store.placeOrder(true, challenge.token);
     } catch (error) {
       console.warn('Placing the order failed.', error);
       outcome = { kind: 'failed', message: CHECKOUT_MESSAGES.placeOrderError };
@@ -373,6 +376,7 @@ function Express({
     }
     placingNow.current = false;
     setPlacing(false);
+    challenge.after(outcome);
     // 'declined': the checkout's view holds the refusal, shown above the choices.
     if (outcome.kind === 'refused' || outcome.kind === 'failed') setProblem(outcome.message);
   };
@@ -467,6 +471,7 @@ function Express({
                 </p>
               ) : null}
             </div>
+            {challenge.element}
             {problem ? (
               <p className="checkout-notice checkout-notice--error" role="alert">
                 {i18n._(problem)}

@@ -5,7 +5,8 @@
  * when it fails). A card the gateway refuses is told in the spec's words, with nothing
  * placed and every choice kept; with `checkout-retry` the buyer pays another way right here,
  * else goes back to the payment step. A cart with a pre-ordered item shows the pre-ordered
- * item modal first. The pieces that show a choice (an address, a contact, a platform
+ * item modal first. With `checkout-recaptcha`, the challenge comes before Place order
+ * (decision 061). The pieces that show a choice (an address, a contact, a platform
  * account, the totals) are shared with the order confirmation (src/shell/order).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -51,6 +52,7 @@ import { useModalDialog } from '../../../shell/use-modal-dialog';
 import { checkoutBase, stepPath } from '../checkout-paths';
 import { useCheckout, useCheckoutCopy } from '../hooks/use-checkout';
 import { PaymentMethods } from './CardPaymentMethods';
+import { useCheckoutChallenge } from './CheckoutChallenge';
 import { useStepLabel } from '../hooks/use-step-label';
 import { useOrderTotals } from './OrderSummary';
 import { TrainingSection } from './TrainingSection';
@@ -85,6 +87,7 @@ function Review({
   const id = useId();
   const termsBox = useRef<HTMLInputElement>(null);
   const placingNow = useRef(false);
+  const challenge = useCheckoutChallenge(view);
   const [terms, setTerms] = useState(false);
   const [termsMissing, setTermsMissing] = useState(false);
   const [placing, setPlacing] = useState(false);
@@ -126,13 +129,14 @@ function Review({
       termsBox.current?.focus();
       return;
     }
+    if (!challenge.ready()) return;
     if (!online) return;
     placingNow.current = true;
     setPlacing(true);
     setProblem(null);
     let outcome: PlaceOrderOutcome;
     try {
-      outcome = await store.placeOrder(true);
+      outcome = await store.placeOrder(true, challenge.token);
     } catch (error) {
       console.warn('Placing the order failed.', error);
       outcome = { kind: 'failed', message: CHECKOUT_MESSAGES.placeOrderError };
@@ -144,6 +148,7 @@ function Review({
     }
     placingNow.current = false;
     setPlacing(false);
+    challenge.after(outcome);
     setPaidAnotherWay(false);
     // 'restarted': the layout takes the buyer back to the first step and says why;
     // 'declined': the checkout's view now holds the refusal, shown above.
@@ -289,6 +294,7 @@ function Review({
             </p>
           ) : null}
         </div>
+        {challenge.element}
         {problem ? (
           <div className="checkout-notice checkout-notice--error" role="alert">
             <p>{i18n._(problem)}</p>

@@ -4,6 +4,7 @@
  *
  * - `GET /api/checkout/facts?locale=`: what the checkout decider decides on, for the caller;
  * - `GET /api/checkout/payment-fields`: how to mount the payment gateway's card fields;
+ * - `GET /api/checkout/challenge`: how to show the checkout challenge (decision 061);
  * - `POST /api/checkout/accounts/claim`: 'Account not listed';
  * - `POST /api/checkout/accounts/{id}/qualified-users`: 'Add qualified user' by email;
  * - `POST /api/checkout/qglobal/lookup` and `/qglobal/profile`: the Q-global add outcomes;
@@ -43,6 +44,7 @@ import type { EventStore } from '../../../event-store/event-store';
 import type { FlagService } from '../../../flags/flag-service';
 import { CHECKOUT_CONFLICTS, PlaceOrder } from '../../../orders/place-order';
 import type { PaymentGateway } from '../../../payments/gateway';
+import type { ChallengeVerifier } from '../../../challenge/verifier';
 import { errorBody } from '../../../plugins/errors';
 import { sendOnce } from '../../../plugins/idempotency';
 
@@ -76,9 +78,10 @@ export function registerCheckoutRoutes(
     readonly store: EventStore;
     readonly commands: CommandHandler;
     readonly payments: PaymentGateway;
+    readonly challenge: ChallengeVerifier;
   },
 ): void {
-  const { flags, store, commands, payments } = deps;
+  const { flags, store, commands, payments, challenge } = deps;
   app.addHook('onRequest', async (request, reply) => {
     if (
       request.url.startsWith('/api/checkout/') ||
@@ -97,6 +100,11 @@ export function registerCheckoutRoutes(
     const { locale } = checkoutLocaleQuery.parse(request.query);
     return factsFor(db, flags, user, storefrontFor(locale));
   });
+
+  /** What the browser needs to show the checkout challenge (decision 061). */
+  app.get('/api/checkout/challenge', { config: { access: 'buyer' } }, () =>
+    Promise.resolve(challenge.clientConfig()),
+  );
 
   /** What the browser needs to mount the payment gateway's card fields (decision 026). */
   app.get('/api/checkout/payment-fields', { config: { access: 'buyer' } }, () =>
@@ -159,6 +167,7 @@ export function registerCheckoutRoutes(
     commands,
     flags,
     payments,
+    challenge,
     onSideEffectError: (error, what) => app.log.error({ err: error }, what),
   });
   sweepAbandonedClaims(app, placeOrder);
@@ -183,6 +192,7 @@ export function registerCheckoutRoutes(
           ...(body.expectedTotalMinor !== undefined
             ? { expectedTotalMinor: body.expectedTotalMinor }
             : {}),
+          ...(body.challengeToken !== undefined ? { challengeToken: body.challengeToken } : {}),
           attempt: `${who.buyer.id}:${key}`,
         });
         switch (outcome.kind) {
