@@ -1,7 +1,10 @@
 /**
  * Feature flags where they belong (decision 058), on a store of the spec's own whose flag
  * file each test flips: the browser's flag context after sign-in and sign-out; UPC codes and
- * product pictures on the product page and in search; the username field on the sign-in page.
+ * product pictures on the product page and in search; the username field on the sign-in page;
+ * the address book managed or read-only and its third line; the qualifications' list. The
+ * checkout's flags (tpp, checkout-recaptcha) are in checkout-flags.e2e.spec.ts, address-doctor
+ * in address-book.e2e.spec.ts.
  */
 import type { Page } from '@playwright/test';
 import { launchCustomStore, type CustomStore } from '../support/custom-store';
@@ -146,4 +149,69 @@ test('sso-username-field: a username field on the sign-in page when on, the emai
     });
     await expect(page.getByLabel('Username or email address')).toHaveCount(0);
   }).toPass({ timeout: 40_000 });
+});
+
+/** Reloads a signed-in page until the flags the store now evaluates for its user reached it. */
+async function reloadUntil(page: Page, path: string, check: () => Promise<void>) {
+  await expect(async () => {
+    const flags = page.waitForResponse((r) => r.url().includes('/api/flags'));
+    await page.goto(`${store.url}${path}`);
+    await flags;
+    await check();
+  }).toPass({ timeout: 40_000 });
+}
+
+test('address-book and line3-address: the book managed with its third line when on, read-only and two lines when off', async ({
+  page,
+}) => {
+  await page.goto(`${store.url}/en-us/`);
+  await signInFromHeader(page, DANA);
+  const book = '/en-us/my-account/addresses';
+
+  await store.setFlag('address-book', false);
+  await reloadUntil(page, book, async () => {
+    await expect(page.getByText('Addresses are added at checkout.')).toBeVisible({
+      timeout: 5_000,
+    });
+  });
+  await expect(page.getByRole('link', { name: 'Add a new address' })).toHaveCount(0);
+
+  await store.setFlag('address-book', true);
+  await store.setFlag('line3-address', true);
+  await reloadUntil(page, book, async () => {
+    await expect(page.getByRole('link', { name: 'Add a new address' })).toBeVisible({
+      timeout: 5_000,
+    });
+  });
+  await page.getByRole('link', { name: 'Add a new address' }).click();
+  await expect(page.getByLabel('Address line 3 (optional)')).toBeVisible();
+
+  await store.setFlag('line3-address', false);
+  await reloadUntil(page, `${book}/add-address`, async () => {
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 5_000 });
+    await expect(page.getByLabel('Apartment, suite or unit (optional)')).toBeVisible();
+    await expect(page.getByLabel('Address line 3 (optional)')).toHaveCount(0);
+  });
+  await store.setFlag('address-book', false);
+});
+
+test('qualifications-list: each qualification listed when on, only the level when off', async ({
+  page,
+}) => {
+  await page.goto(`${store.url}/en-us/`);
+  await signInFromHeader(page, DANA);
+  const path = '/en-us/my-account/qualifications';
+  await store.setFlag('qualifications-list', true);
+  await reloadUntil(page, path, async () => {
+    await expect(page.getByRole('heading', { name: 'Your qualifications' })).toBeVisible({
+      timeout: 5_000,
+    });
+  });
+  await store.setFlag('qualifications-list', false);
+  await reloadUntil(page, path, async () => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Qualifications' })).toBeVisible({
+      timeout: 5_000,
+    });
+    await expect(page.getByRole('heading', { name: 'Your qualifications' })).toHaveCount(0);
+  });
 });
