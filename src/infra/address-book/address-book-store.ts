@@ -21,6 +21,8 @@ import type {
   CustomerAccountSummary,
   SavedAddress,
 } from '../../../domain/customer/address-book';
+import { DomainError } from '../../../domain/shared/domain-error';
+import type { Message } from '../../../domain/shared/message';
 import type { DistributiveOmit } from '../../../domain/shared/types';
 import { streamIdOf } from '../../../domain/sync/stream-kind';
 import { apiJson } from '../api';
@@ -85,18 +87,27 @@ export class AddressBook {
   /** Open here, and refreshed from the server when it answers (settles either way). */
   loaded: Promise<void> = Promise.resolve();
 
-  /** Decided here at once, queued, and sent (now, or when back online). */
-  send(request: AddressBookRequest): { saved: Promise<void> } {
+  /**
+   * Decided here at once, queued, and sent (now, or when back online). A change the book's
+   * rules refuse here (a 101st address, one another member just removed) is not queued:
+   * `refused` says why, in words.
+   */
+  send(request: AddressBookRequest): { saved: Promise<void>; refused: Message | null } {
     const locale = this.store.active$.getValue()?.storefront.locale ?? 'en-us';
     const command = {
       ...request,
       metadata: { commandId: newId(), now: new Date().toISOString() },
     } as AddressBookCommand;
-    const { saved } = this.store.engine.dispatch(this.stream, command, {
-      locale,
-      userId: this.userId,
-    });
-    return { saved };
+    try {
+      const { saved } = this.store.engine.dispatch(this.stream, command, {
+        locale,
+        userId: this.userId,
+      });
+      return { saved, refused: null };
+    } catch (error) {
+      if (error instanceof DomainError) return { saved: Promise.resolve(), refused: error.detail };
+      throw error;
+    }
   }
 
   /** What other members and devices have added since. */

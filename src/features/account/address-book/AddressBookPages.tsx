@@ -160,7 +160,19 @@ export function AddressBookPage() {
   const manage = flags['address-book'];
   const line3 = flags['line3-address'];
   const [confirming, setConfirming] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const refusedRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (refused) refusedRef.current?.focus();
+  }, [refused]);
   const { account, accounts, view, book } = state;
+  const { i18n } = useLingui();
+  /** A change of the list, refused here in words when the book's rules say no. */
+  const act = (request: Parameters<NonNullable<typeof book>['send']>[0]) => {
+    if (!book) return;
+    const outcome = book.send(request);
+    setRefused(outcome.refused ? i18n._(outcome.refused) : null);
+  };
   return (
     <AccountFrame current={CURRENT} title={t`Address Book`} heading={<Trans>Address Book</Trans>}>
       {!account || !accounts || !view || !book ? (
@@ -184,6 +196,11 @@ export function AddressBookPage() {
           {state.refusal ? (
             <p className="form-error" role="alert">
               {state.refusal}
+            </p>
+          ) : null}
+          {refused ? (
+            <p ref={refusedRef} tabIndex={-1} className="form-error" role="alert">
+              {refused}
             </p>
           ) : null}
           {manage ? (
@@ -247,7 +264,7 @@ export function AddressBookPage() {
                             className="button-secondary"
                             aria-label={t`Make ${name} the default shipping address`}
                             onClick={() => {
-                              book.send({
+                              act({
                                 type: 'SetDefaultShipping',
                                 data: { addressId: address.id },
                               });
@@ -262,7 +279,7 @@ export function AddressBookPage() {
                             className="button-secondary"
                             aria-label={t`Make ${name} the default billing address`}
                             onClick={() => {
-                              book.send({
+                              act({
                                 type: 'SetDefaultBilling',
                                 data: { addressId: address.id },
                               });
@@ -281,7 +298,7 @@ export function AddressBookPage() {
                               className="button-secondary"
                               onClick={() => {
                                 setConfirming(null);
-                                book.send({
+                                act({
                                   type: 'RemoveAddress',
                                   data: { addressId: address.id },
                                 });
@@ -444,6 +461,12 @@ function AddressForm({
   const line3 = flags['line3-address'];
   const [checking, setChecking] = useState(false);
   const [verifying, setVerifying] = useState<Verifying | null>(null);
+  // The book's rules refused the change here (a 101st address, one removed meanwhile).
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const refusalRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (refusal) refusalRef.current?.focus();
+  }, [refusal]);
   // A verification still running when the buyer leaves the form must not save.
   const alive = useRef(true);
   useEffect(() => {
@@ -510,11 +533,15 @@ function AddressForm({
   if (!account || !book) return null;
   const back = `${accountPath(storefront.locale, CURRENT)}${bookQuery(account)}`;
   const save = (entry: FormEntry, verification: Verification) => {
-    book.send(
+    const { refused } = book.send(
       editing
         ? { type: 'EditAddress', data: { addressId: editing.id, entry, verification } }
         : { type: 'AddAddress', data: { addressId: newAddressId(), entry, verification } },
     );
+    if (refused) {
+      setRefusal(i18n._(refused));
+      return;
+    }
     void navigate(back);
   };
 
@@ -586,6 +613,11 @@ function AddressForm({
         })(event);
       }}
     >
+      {refusal ? (
+        <p ref={refusalRef} tabIndex={-1} className="form-error" role="alert">
+          {refusal}
+        </p>
+      ) : null}
       {summary.length > 0 ? (
         <div className="form-error" role="alert">
           <p>{i18n._(V.addressErrors)}</p>
