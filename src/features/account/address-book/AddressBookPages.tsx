@@ -127,27 +127,32 @@ function AccountChooser({
   const storefront = useStorefront();
   const id = useId();
   if (accounts.length < 2) return null;
+  // Choosing opens the account's book only when asked (WCAG 3.2.2): moving through the
+  // options with the keyboard changes nothing.
   return (
-    <div className="address-book__chooser">
+    <form
+      className="address-book__chooser"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const value = new FormData(event.currentTarget).get('account');
+        const chosen = accounts.find((a) => a.id === value);
+        if (chosen) void navigate(`${accountPath(storefront.locale, CURRENT)}${bookQuery(chosen)}`);
+      }}
+    >
       <label htmlFor={id}>
         <Trans>Account</Trans>
       </label>
-      <select
-        id={id}
-        value={account.id}
-        onChange={(event) => {
-          const chosen = accounts.find((a) => a.id === event.target.value);
-          if (chosen)
-            void navigate(`${accountPath(storefront.locale, CURRENT)}${bookQuery(chosen)}`);
-        }}
-      >
+      <select id={id} name="account" key={account.id} defaultValue={account.id}>
         {accounts.map((a) => (
           <option key={a.id} value={a.id}>
             {a.name} ({a.accountNumber})
           </option>
         ))}
       </select>
-    </div>
+      <button type="submit" className="button-secondary">
+        <Trans>Show its addresses</Trans>
+      </button>
+    </form>
   );
 }
 
