@@ -152,11 +152,24 @@ for (const screen of [
     await axe(page, '#main');
     await fitsTheScreen(page);
 
-    // Still so after a reload from the store.
+    // Still so after a reload, and so in the store's own copy (not only this device's).
     await page.reload();
     await expect(entry(page, screen.other)).toContainText('Default shipping address');
     await expect(entry(page, screen.other)).toContainText('Default billing address');
     await expect(entry(page, screen.street)).toContainText('Apartment 4');
+    await expect
+      .poll(async () => {
+        const { items } = await page.evaluate(async () => {
+          const response = await fetch('/api/me/addresses', { credentials: 'same-origin' });
+          return (await response.json()) as {
+            items: { line1: string; line2: string | null; defaultShipping: boolean }[];
+          };
+        });
+        const edited = items.find((a) => a.line1 === screen.street);
+        const other = items.find((a) => a.line1 === screen.other);
+        return [edited?.line2, other?.defaultShipping];
+      })
+      .toEqual(['Apartment 4', true]);
 
     // Deleted, after confirming.
     await entry(page, screen.street)
