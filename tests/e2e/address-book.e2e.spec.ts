@@ -177,6 +177,9 @@ for (const screen of [
       .click();
     await entry(page, screen.street).getByRole('button', { name: 'Yes, delete' }).click();
     await expect(entry(page, screen.street)).toHaveCount(0);
+    // The button pressed is gone: the focus is on what the page said.
+    await expect(page.getByTestId('address-book-done')).toContainText('was deleted.');
+    await expect(page.getByTestId('address-book-done')).toBeFocused();
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Address Book' })).toBeVisible();
     await expect(entry(page, screen.street)).toHaveCount(0);

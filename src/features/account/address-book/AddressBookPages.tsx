@@ -166,17 +166,25 @@ export function AddressBookPage() {
   const line3 = flags['line3-address'];
   const [confirming, setConfirming] = useState<string | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
+  const [done, setDone] = useState<{ text: string; n: number } | null>(null);
   const refusedRef = useRef<HTMLParagraphElement>(null);
+  const doneRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (refused) refusedRef.current?.focus();
   }, [refused]);
+  // The button pressed may be gone (a default set, an address deleted): the focus goes to
+  // what the page said.
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
   const { account, accounts, view, book } = state;
   const { i18n } = useLingui();
-  /** A change of the list, refused here in words when the book's rules say no. */
-  const act = (request: Parameters<NonNullable<typeof book>['send']>[0]) => {
+  /** A change of the list, said when made, refused here in words when the book's rules say no. */
+  const act = (request: Parameters<NonNullable<typeof book>['send']>[0], text: string) => {
     if (!book) return;
     const outcome = book.send(request);
     setRefused(outcome.refused ? i18n._(outcome.refused) : null);
+    setDone(outcome.refused ? null : { text, n: (done?.n ?? 0) + 1 });
   };
   return (
     <AccountFrame current={CURRENT} title={t`Address Book`} heading={<Trans>Address Book</Trans>}>
@@ -208,6 +216,15 @@ export function AddressBookPage() {
               {refused}
             </p>
           ) : null}
+          <p
+            ref={doneRef}
+            tabIndex={-1}
+            role="status"
+            className="address-book__done"
+            data-testid="address-book-done"
+          >
+            {done?.text ?? ''}
+          </p>
           {manage ? (
             <p>
               <Link
@@ -269,10 +286,10 @@ export function AddressBookPage() {
                             className="button-secondary"
                             aria-label={t`Make ${name} the default shipping address`}
                             onClick={() => {
-                              act({
-                                type: 'SetDefaultShipping',
-                                data: { addressId: address.id },
-                              });
+                              act(
+                                { type: 'SetDefaultShipping', data: { addressId: address.id } },
+                                t`${name} is now the default shipping address.`,
+                              );
                             }}
                           >
                             <Trans>Set as default shipping</Trans>
@@ -284,10 +301,10 @@ export function AddressBookPage() {
                             className="button-secondary"
                             aria-label={t`Make ${name} the default billing address`}
                             onClick={() => {
-                              act({
-                                type: 'SetDefaultBilling',
-                                data: { addressId: address.id },
-                              });
+                              act(
+                                { type: 'SetDefaultBilling', data: { addressId: address.id } },
+                                t`${name} is now the default billing address.`,
+                              );
                             }}
                           >
                             <Trans>Set as default billing</Trans>
@@ -303,10 +320,10 @@ export function AddressBookPage() {
                               className="button-secondary"
                               onClick={() => {
                                 setConfirming(null);
-                                act({
-                                  type: 'RemoveAddress',
-                                  data: { addressId: address.id },
-                                });
+                                act(
+                                  { type: 'RemoveAddress', data: { addressId: address.id } },
+                                  t`${name} was deleted.`,
+                                );
                               }}
                             >
                               <Trans>Yes, delete</Trans>
