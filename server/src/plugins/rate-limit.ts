@@ -98,6 +98,9 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, readonly RateLimitGrou
   'PUT /api/me/preferences': ['account'],
   // A wrong current password is a guess, as at sign-in.
   'POST /api/me/password': ['signIn'],
+  // An email change checks the current password too, and mails an address the caller names.
+  'POST /api/me/email': ['signIn', 'account'],
+  'POST /api/me/email/confirm': ['account'],
   'POST /api/me/buying-as': ['account'],
   'POST /api/me/accounts/:id/invitations': ['account'],
   'POST /api/me/accounts/:id/members/remove': ['account'],
