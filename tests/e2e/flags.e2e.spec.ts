@@ -189,7 +189,7 @@ test('address-book and line3-address: the book managed with its third line when 
   await store.setFlag('line3-address', false);
   await reloadUntil(page, `${book}/add-address`, async () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 5_000 });
-    await expect(page.getByLabel('Apartment, suite or unit (optional)')).toBeVisible();
+    await expect(page.getByLabel('Address line 2 (optional)')).toBeVisible();
     await expect(page.getByLabel('Address line 3 (optional)')).toHaveCount(0);
   });
   await store.setFlag('address-book', false);
