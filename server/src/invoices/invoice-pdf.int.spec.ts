@@ -132,8 +132,8 @@ describe("an invoice's PDF", () => {
 
   it('is written in the storefront’s language and way of writing money and dates', async () => {
     const french: Record<string, string> = {
-      'invoice.document.title': 'Facture',
-      'invoice.document.balance': 'Solde dû',
+      'invoice.pdf.title': 'Facture',
+      'invoice.pdf.balance': 'Solde dû',
     };
     const translate: Translate = (descriptor, values) =>
       formatMessage({
