@@ -21,6 +21,8 @@ export type Actor =
 export interface OnBehalfOf {
   readonly userId: string;
   readonly accountId?: string;
+  /** The customer service session it was done in (decision 063): what the audit lists. */
+  readonly agentSessionId?: string;
 }
 
 export interface EventMetadata {

@@ -46,6 +46,7 @@ import { registerPaymentCardRoutes } from './routes/api/me/payment-cards';
 import { registerAccountRoutes } from './routes/api/me/accounts';
 import { registerProfileRoutes } from './routes/api/me/profile';
 import { registerHealthRoutes } from './routes/api/health/index';
+import { registerSupportRoutes } from './routes/api/support/index';
 import { registerInteractionRoutes, type SignInOptions } from './routes/auth/interaction';
 import { mountOidcProvider } from './routes/auth/oidc-mount';
 import { registerWebSessionRoutes } from './routes/auth/web-session';
@@ -245,7 +246,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   registerWebSessionRoutes(app, { db: options.database.db, identity, identities });
-  registerCustomerRoutes(app, identities);
+  registerCustomerRoutes(app, identities, options.database.db);
+  registerSupportRoutes(app, { db: options.database.db, identities });
   registerCatalogRoutes(app, options.database.db);
   const db = options.database.db;
   const registry = options.registry ?? STREAM_REGISTRY;

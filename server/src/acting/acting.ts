@@ -7,6 +7,7 @@
  */
 import type { Actor, OnBehalfOf } from '../../../domain/shared/event-metadata';
 import type { User } from '../auth/users';
+import type { SupportAgent } from '../support/agents';
 
 /** A visitor: no one signed in; `visitorId` is the signed visitor cookie's, when there is one. */
 export interface VisitorActing {
@@ -29,8 +30,24 @@ export interface BuyerActing {
 export interface AgentActing {
   readonly kind: 'agent';
   readonly agentId: string;
+  /** The agent's given and family name: 'Placed by: Customer service (Alex Morgan)'. */
+  readonly agentName: string;
   readonly buyer: User;
   readonly accountId: string | null;
+  /** The session of acting (`agent_sessions.id`); '' for the store's own tools and tests. */
+  readonly sessionId: string;
+  /** The buyer agreed, when asked, that a saved card of theirs pays (decision 063). */
+  readonly savedCardConsent: boolean;
+  /** The agent's sign-in (the `agent_session` cookie's id); '' outside a request. */
+  readonly signInId: string;
+}
+
+/** A customer service agent signed in, acting for nobody yet (the support routes). */
+export interface SupportActing {
+  readonly kind: 'support';
+  readonly agent: SupportAgent;
+  /** The agent's sign-in (the `agent_session` cookie's id). */
+  readonly signInId: string;
 }
 
 /** A member of the store's staff at the terminal (`npm run orders`). */
@@ -46,7 +63,8 @@ export interface StoreActing {
   readonly process: string;
 }
 
-export type Acting = VisitorActing | BuyerActing | AgentActing | OperatorActing | StoreActing;
+export type Acting =
+  VisitorActing | BuyerActing | AgentActing | SupportActing | OperatorActing | StoreActing;
 
 /** Those who act for a buyer (themselves or as customer service). */
 export type ForBuyer = BuyerActing | AgentActing;
@@ -66,11 +84,30 @@ export const acting = {
     sessionId: extra.sessionId,
     visitorId: extra.visitorId,
   }),
-  agent: (agentId: string, buyer: User, accountId: string | null = null): AgentActing => ({
+  agent: (
+    agentId: string,
+    buyer: User,
+    accountId: string | null = null,
+    extra: {
+      agentName?: string;
+      sessionId?: string;
+      savedCardConsent?: boolean;
+      signInId?: string;
+    } = {},
+  ): AgentActing => ({
     kind: 'agent',
     agentId,
+    agentName: extra.agentName ?? agentId,
     buyer,
     accountId,
+    sessionId: extra.sessionId ?? '',
+    savedCardConsent: extra.savedCardConsent ?? false,
+    signInId: extra.signInId ?? '',
+  }),
+  support: (agent: SupportAgent, signInId: string): SupportActing => ({
+    kind: 'support',
+    agent,
+    signInId,
   }),
 } as const;
 
@@ -93,6 +130,8 @@ export function actorOf(who: Acting): Actor {
       return { kind: 'user', id: who.buyer.id };
     case 'agent':
       return { kind: 'agent', id: who.agentId };
+    case 'support':
+      return { kind: 'agent', id: who.agent.userId };
     case 'operator':
       return { kind: 'operator', id: who.operatorId };
     case 'store':
@@ -106,6 +145,7 @@ export function onBehalfOf(who: Acting): OnBehalfOf | undefined {
   return {
     userId: who.buyer.id,
     ...(who.accountId !== null ? { accountId: who.accountId } : {}),
+    ...(who.sessionId !== '' ? { agentSessionId: who.sessionId } : {}),
   };
 }
 

@@ -20,7 +20,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { oidcModels } from '../db/schema';
 import { findUserById, type User } from '../auth/users';
-import { findWebSession, SESSION_IDLE_SECONDS } from '../auth/web-sessions';
+import {
+  findWebSession,
+  SESSION_IDLE_SECONDS,
+  sessionIdHash,
+  type SessionPurpose,
+} from '../auth/web-sessions';
+import { findAgent, type SupportAgent } from '../support/agents';
+import { openAgentSession, type AgentSessionRow } from '../support/agent-sessions';
 
 /** How stale what an instance knows of a session, a grant or a user may be (seconds). */
 export const IDENTITY_CHECK_SECONDS = 5;
@@ -102,11 +109,12 @@ class Expiring<T> {
 /** A live session as kept: whose it is and until when it may be taken without asking again. */
 interface KnownSession {
   readonly userId: string | null;
+  readonly purpose: SessionPurpose;
   readonly lastSeenAt: number;
   readonly expiresAt: number;
 }
 
-const NO_SESSION: KnownSession = { userId: null, lastSeenAt: 0, expiresAt: 0 };
+const NO_SESSION: KnownSession = { userId: null, purpose: 'buyer', lastSeenAt: 0, expiresAt: 0 };
 
 function sessionKey(id: string): string {
   return createHash('sha256').update(id).digest('base64url');
@@ -123,6 +131,10 @@ export class IdentityCache {
   private readonly sessions: Expiring<KnownSession>;
   private readonly grants: Expiring<boolean>;
   private readonly users: Expiring<User | null>;
+  /** Customer service agents by user id (decision 063); null for everyone else. */
+  private readonly agents: Expiring<SupportAgent | null>;
+  /** The open session of acting for a buyer, by the agent's sign-in (its id hash). */
+  private readonly acting: Expiring<AgentSessionRow | null>;
   private readonly clock: () => number;
 
   constructor(
@@ -134,10 +146,16 @@ export class IdentityCache {
     this.sessions = new Expiring(ttl, this.clock);
     this.grants = new Expiring(ttl, this.clock);
     this.users = new Expiring(ttl, this.clock);
+    this.agents = new Expiring(ttl, this.clock);
+    this.acting = new Expiring(ttl, this.clock);
   }
 
-  /** The user of a live session, or undefined (ended, expired, idle, revoked, unknown). */
-  async sessionUser(id: string): Promise<string | undefined> {
+  /**
+   * The user of a live session of this purpose, or undefined (ended, expired, idle, revoked,
+   * unknown, or a session of the other purpose: an agent's sign-in never opens a buyer's
+   * routes, nor a buyer's an agent's).
+   */
+  async sessionUser(id: string, purpose: SessionPurpose = 'buyer'): Promise<string | undefined> {
     if (!id || id.length > 100) return undefined;
     const key = sessionKey(id);
     const now = this.clock();
@@ -148,7 +166,7 @@ export class IdentityCache {
       this.sessions.delete(key);
       known = await this.sessions.get(key, () => this.loadSession(id));
     }
-    return known.userId ?? undefined;
+    return known.purpose === purpose ? (known.userId ?? undefined) : undefined;
   }
 
   private async loadSession(id: string): Promise<KnownSession> {
@@ -156,6 +174,7 @@ export class IdentityCache {
     if (!found) return NO_SESSION;
     return {
       userId: found.userId,
+      purpose: found.purpose,
       lastSeenAt: found.lastSeenAt.getTime(),
       expiresAt: found.expiresAt.getTime(),
     };
@@ -166,19 +185,24 @@ export class IdentityCache {
    * buyer's activity when reported (SPEC 4.4): the row moves on, and so does what this
    * instance keeps. The session's user, or undefined.
    */
-  async recordActivity(id: string, activeAt: Date | undefined): Promise<string | undefined> {
+  async recordActivity(
+    id: string,
+    activeAt: Date | undefined,
+    purpose: SessionPurpose = 'buyer',
+  ): Promise<string | undefined> {
     if (!id || id.length > 100) return undefined;
     const key = sessionKey(id);
     const found = await findWebSession(this.db, id, new Date(this.clock()), activeAt);
     const known: KnownSession = found
       ? {
           userId: found.userId,
+          purpose: found.purpose,
           lastSeenAt: found.lastSeenAt.getTime(),
           expiresAt: found.expiresAt.getTime(),
         }
       : NO_SESSION;
     this.sessions.set(key, known);
-    return known.userId ?? undefined;
+    return known.purpose === purpose ? (known.userId ?? undefined) : undefined;
   }
 
   /** A session this instance ended: refused from now on here (others within the bound). */
@@ -225,10 +249,39 @@ export class IdentityCache {
     this.users.delete(id);
   }
 
+  /** The customer service agent this user is (not removed), or undefined. */
+  async agent(userId: string): Promise<SupportAgent | undefined> {
+    return (
+      (await this.agents.get(userId, async () => (await findAgent(this.db, userId)) ?? null)) ??
+      undefined
+    );
+  }
+
+  /** An agent added or removed here: read again on next use. */
+  forgetAgent(userId: string): void {
+    this.agents.delete(userId);
+  }
+
+  /** The session of acting for a buyer that an agent's sign-in holds open, if any. */
+  async actingSession(signInId: string): Promise<AgentSessionRow | undefined> {
+    const key = sessionIdHash(signInId);
+    return (
+      (await this.acting.get(key, async () => (await openAgentSession(this.db, key)) ?? null)) ??
+      undefined
+    );
+  }
+
+  /** A session of acting started, changed or ended here: read again on next use. */
+  forgetActing(signInHash: string): void {
+    this.acting.delete(signInHash);
+  }
+
   /** Everything forgotten (key rotation, tests). */
   clear(): void {
     this.sessions.clear();
     this.grants.clear();
     this.users.clear();
+    this.agents.clear();
+    this.acting.clear();
   }
 }

@@ -10,7 +10,14 @@
  *
  * - `public`: nobody needs to be known (health, content, the catalog): nothing is resolved;
  * - `anyone`: a visitor or a signed-in buyer, whoever it is;
- * - `buyer`: a signed-in buyer (or customer service acting for one); 401 otherwise.
+ * - `buyer`: a signed-in buyer (or customer service acting for one); 401 otherwise;
+ * - `agent`: a customer service agent signed in with the `agent_session` cookie (decision
+ *   063), acting for someone or not; 401 otherwise. A buyer's token or cookie never opens it.
+ *
+ * An agent's cookie comes first: while the agent acts for a buyer, every other route acts for
+ * that buyer as customer service (`AgentActing`); otherwise the agent is a visitor there. A
+ * buyer's token or session whose user is an agent stands for nobody: an agent is never a
+ * buyer as themselves.
  */
 import { randomUUID } from 'node:crypto';
 import type {} from '@fastify/cookie';
@@ -20,12 +27,23 @@ import type { Identity } from '../auth/identity';
 import { SESSION_COOKIE } from '../auth/web-sessions';
 import { errorBody } from '../plugins/errors';
 import type { User } from '../auth/users';
-import { acting, buyerOf, isForBuyer, type Acting, type VisitorActing } from './acting';
+import {
+  acting,
+  buyerOf,
+  isForBuyer,
+  type Acting,
+  type AgentActing,
+  type SupportActing,
+  type VisitorActing,
+} from './acting';
 import type { IdentityCache } from './identity-cache';
 
-export type Access = 'public' | 'anyone' | 'buyer';
+export type Access = 'public' | 'anyone' | 'buyer' | 'agent';
 
-export const ACCESS_LEVELS: readonly Access[] = ['public', 'anyone', 'buyer'];
+export const ACCESS_LEVELS: readonly Access[] = ['public', 'anyone', 'buyer', 'agent'];
+
+/** A customer service agent's sign-in (decision 063): HttpOnly, SameSite=Strict. */
+export const AGENT_COOKIE = 'agent_session';
 
 /** Paths whose every route must declare its access. */
 export const DECLARED_PREFIXES = ['/api/', '/auth/'] as const;
@@ -101,6 +119,19 @@ export function registerActing(app: FastifyInstance, options: ActingPluginOption
       request.acting = ANYONE;
       return;
     }
+    if (access === 'agent') {
+      const support = await resolveAgent(request);
+      if (support) {
+        request.acting = support;
+        return;
+      }
+      // A buyer is known and refused (403); anyone else is asked to sign in as an agent (401).
+      request.acting = await resolve(request, reply, undefined);
+      reply.header('cache-control', 'no-store');
+      return isForBuyer(request.acting)
+        ? reply.code(403).send(errorBody('forbidden', 'This is for customer service only.'))
+        : reply.code(401).send(errorBody('unauthorized', 'The session is no longer valid.'));
+    }
     request.acting = await resolve(request, reply, config.tokenQuery);
     if (access === 'buyer' && !isForBuyer(request.acting)) {
       reply.header('cache-control', 'no-store');
@@ -108,12 +139,41 @@ export function registerActing(app: FastifyInstance, options: ActingPluginOption
     }
   });
 
+  /** The agent the agent cookie signs in, if live and still an agent. */
+  async function resolveAgent(request: FastifyRequest): Promise<SupportActing | undefined> {
+    const signInId = request.cookies[AGENT_COOKIE];
+    if (!signInId || signInId.length > 100) return undefined;
+    const userId = await cache.sessionUser(signInId, 'agent');
+    const agent = userId ? await cache.agent(userId) : undefined;
+    return agent ? acting.support(agent, signInId) : undefined;
+  }
+
+  /** Customer service acting for a buyer: the agent's open session of acting, if any. */
+  async function agentActing(support: SupportActing): Promise<AgentActing | undefined> {
+    const session = await cache.actingSession(support.signInId);
+    const buyer = session ? await cache.user(session.buyerId) : undefined;
+    if (!session || !buyer) return undefined;
+    return acting.agent(support.agent.userId, buyer, session.accountId, {
+      agentName: `${support.agent.givenName} ${support.agent.familyName}`,
+      sessionId: session.id,
+      savedCardConsent: session.savedCardConsent,
+      signInId: support.signInId,
+    });
+  }
+
+  /** A buyer, unless that user is an agent (who is never a buyer as themselves). */
+  async function asBuyer(user: User | undefined): Promise<User | undefined> {
+    return user && !(await cache.agent(user.id)) ? user : undefined;
+  }
+
   async function resolve(
     request: FastifyRequest,
     reply: FastifyReply,
     tokenQuery: string | undefined,
   ): Promise<Acting> {
     const visitorId = visitorOf(request, reply, options.secureCookies);
+    const support = await resolveAgent(request);
+    if (support) return (await agentActing(support)) ?? acting.visitor(visitorId);
     const token = bearerToken(request) ?? queryToken(request, tokenQuery);
     const sessionId = request.cookies[SESSION_COOKIE];
     if (token !== undefined) {
@@ -121,7 +181,7 @@ export function registerActing(app: FastifyInstance, options: ActingPluginOption
       const live =
         claims !== undefined &&
         (claims.grantId === undefined || (await cache.grantLive(claims.grantId)));
-      const user = live ? await cache.user(claims.userId) : undefined;
+      const user = live ? await asBuyer(await cache.user(claims.userId)) : undefined;
       return user
         ? acting.buyer(user, 'token', {
             ...(sessionId ? { sessionId } : {}),
@@ -131,7 +191,7 @@ export function registerActing(app: FastifyInstance, options: ActingPluginOption
     }
     if (sessionId) {
       const userId = await cache.sessionUser(sessionId);
-      const user = userId ? await cache.user(userId) : undefined;
+      const user = userId ? await asBuyer(await cache.user(userId)) : undefined;
       if (user) {
         return acting.buyer(user, 'session', { sessionId, ...(visitorId ? { visitorId } : {}) });
       }

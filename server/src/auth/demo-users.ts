@@ -6,12 +6,13 @@
  * saved addresses reach their personal accounts' address books through the import every
  * store's saved addresses go through (customers/address-book-import.ts, decision 054).
  */
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
+import { SITE_REGIONS } from '../../../domain/support/support';
 import { STREAM_REGISTRY } from '../../../domain/registry';
 import { CommandHandler } from '../commands/execute';
 import { importSavedAddresses } from '../customers/address-book-import';
 import type { Db } from '../db/database';
-import { users } from '../db/schema';
+import { supportAgents, users } from '../db/schema';
 import { seedDemoCustomers } from '../customers/demo-customers';
 import { EventStore } from '../event-store/event-store';
 import { createUser, EmailTakenError } from './users';
@@ -47,6 +48,40 @@ export const DEMO_USERS = [
   },
 ] as const;
 
+/** The demo customer service agent (decision 063), serving every region. */
+export const DEMO_AGENT = {
+  email: 'alex.morgan@demo.example',
+  password: 'Demo-Support-2026',
+  firstName: 'Alex',
+  lastName: 'Morgan',
+  country: 'US',
+} as const;
+
+/**
+ * The demo agent, once: made with the demo users, and added to a store seeded before agents
+ * existed. An operator's removal of the agent is kept (the row stays, removed).
+ */
+async function seedDemoAgent(db: Db): Promise<void> {
+  const [known] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${DEMO_AGENT.email}`);
+  let userId = known?.id;
+  if (!userId) {
+    try {
+      userId = (await createUser(db, DEMO_AGENT)).id;
+    } catch (error) {
+      // Another instance seeded it at the same moment.
+      if (!(error instanceof EmailTakenError)) throw error;
+      return;
+    }
+  }
+  await db
+    .insert(supportAgents)
+    .values({ userId, regions: [...SITE_REGIONS] })
+    .onConflictDoNothing({ target: supportAgents.userId });
+}
+
 export async function seedDemoUsers(db: Db): Promise<void> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) === 0) {
@@ -59,6 +94,7 @@ export async function seedDemoUsers(db: Db): Promise<void> {
       }
     }
   }
+  await seedDemoAgent(db);
   await seedDemoCustomers(db);
   await importSavedAddresses(
     db,

@@ -15,13 +15,17 @@ import type { Db } from '../db/database';
 import { webSessions } from '../db/schema';
 
 export const SESSION_COOKIE = 'store_session';
+
+/** Whose session: a buyer's, or a customer service agent's sign-in (decision 063). */
+export type SessionPurpose = 'buyer' | 'agent';
 export const SESSION_DAYS = 14;
 /** SPEC 9 "Inactivity timeout": a session without the buyer's activity this long ends. */
 export const SESSION_IDLE_SECONDS = 1800;
 
 const IDLE_MS = SESSION_IDLE_SECONDS * 1000;
 
-function hash(id: string): string {
+/** A session's id as stored (`web_sessions.id_hash`): its SHA-256. */
+export function sessionIdHash(id: string): string {
   return createHash('sha256').update(id).digest('base64url');
 }
 
@@ -54,17 +58,18 @@ export async function createWebSession(
   userId: string,
   refreshToken: string | null,
   now: Date,
-  options: { readonly grantId?: string | null } = {},
+  options: { readonly grantId?: string | null; readonly purpose?: SessionPurpose } = {},
 ): Promise<{ id: string; expiresAt: Date }> {
   const id = randomBytes(32).toString('base64url');
   const expiresAt = expiryFrom(now);
   await db.insert(webSessions).values({
-    idHash: hash(id),
+    idHash: sessionIdHash(id),
     userId,
     refreshToken,
     grantId: options.grantId ?? null,
     lastSeenAt: now,
     expiresAt,
+    purpose: options.purpose ?? 'buyer',
   });
   return { id, expiresAt };
 }
@@ -82,7 +87,7 @@ export async function openWebSession(
   await db
     .insert(webSessions)
     .values({
-      idHash: hash(session.id),
+      idHash: sessionIdHash(session.id),
       userId: session.userId,
       refreshToken: session.refreshToken ?? null,
       grantId: session.grantId ?? null,
@@ -91,7 +96,7 @@ export async function openWebSession(
     })
     .onConflictDoNothing({ target: webSessions.idHash });
   const found = await findWebSession(db, session.id, now);
-  if (!found || found.userId !== session.userId) return undefined;
+  if (!found || found.userId !== session.userId || found.purpose !== 'buyer') return undefined;
   return { id: session.id, expiresAt: found.expiresAt };
 }
 
@@ -101,6 +106,7 @@ export interface FoundWebSession {
   readonly expiresAt: Date;
   /** The buyer's last activity as the session now records it. */
   readonly lastSeenAt: Date;
+  readonly purpose: SessionPurpose;
 }
 
 /**
@@ -114,7 +120,7 @@ export async function findWebSession(
   activeAt?: Date,
 ): Promise<FoundWebSession | undefined> {
   if (!id || id.length > 100) return undefined;
-  const idHash = hash(id);
+  const idHash = sessionIdHash(id);
   const [row] = await db
     .select({
       userId: webSessions.userId,
@@ -122,6 +128,7 @@ export async function findWebSession(
       lastSeenAt: webSessions.lastSeenAt,
       expiresAt: webSessions.expiresAt,
       endedAt: webSessions.endedAt,
+      purpose: webSessions.purpose,
       grantLive: sql<boolean>`(web_sessions.grant_id is null or exists (
         select 1 from oidc_models g
         where g.model = 'Grant' and g.id = web_sessions.grant_id
@@ -155,6 +162,7 @@ export async function findWebSession(
     refreshToken: row.refreshToken,
     expiresAt: row.expiresAt,
     lastSeenAt,
+    purpose: row.purpose === 'agent' ? 'agent' : 'buyer',
   };
 }
 
@@ -165,7 +173,7 @@ export async function findWebSession(
  */
 export async function endWebSession(db: Db, id: string, now: Date): Promise<string | null> {
   if (!id || id.length > 100) return null;
-  const idHash = hash(id);
+  const idHash = sessionIdHash(id);
   const [row] = await db
     .select({ refreshToken: webSessions.refreshToken })
     .from(webSessions)
@@ -233,7 +241,7 @@ export async function endOtherWebSessions(
   readonly idHashes: string[];
   readonly keptGrantId: string | null;
 }> {
-  const keepHash = keepId && keepId.length <= 100 ? hash(keepId) : '';
+  const keepHash = keepId && keepId.length <= 100 ? sessionIdHash(keepId) : '';
   const rows = await db
     .select({ idHash: webSessions.idHash, grantId: webSessions.grantId })
     .from(webSessions)

@@ -82,6 +82,35 @@ export const webSessions = pgTable('web_sessions', {
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   endedAt: timestamp('ended_at', { withTimezone: true }),
+  /** Whose session: a buyer's (`store_session`) or a customer service agent's (decision 063). */
+  purpose: text('purpose').notNull().default('buyer'),
+});
+
+/** Customer service agents and the site regions they serve (decision 063). */
+export const supportAgents = pgTable('support_agents', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  regions: text('regions').array().notNull(),
+  addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  removedAt: timestamp('removed_at', { withTimezone: true }),
+});
+
+/** An agent acting for a buyer and one of their accounts (decision 063). */
+export const agentSessions = pgTable('agent_sessions', {
+  id: uuid('id').primaryKey(),
+  agentId: uuid('agent_id')
+    .notNull()
+    .references(() => users.id),
+  signInHash: text('sign_in_hash').notNull(),
+  buyerId: uuid('buyer_id')
+    .notNull()
+    .references(() => users.id),
+  accountId: uuid('account_id'),
+  savedCardConsent: boolean('saved_card_consent').notNull().default(false),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+  endReason: text('end_reason'),
 });
 
 export const loginThrottle = pgTable('login_throttle', {

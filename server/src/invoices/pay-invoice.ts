@@ -9,6 +9,7 @@
  * colleague paid the balance meanwhile) is given back at once, and an attempt whose process
  * died is settled by the sweep: recorded if the invoice has it, else given back.
  */
+import { SUPPORT_MESSAGES } from '../../../domain/support/support';
 import { sql } from 'drizzle-orm';
 import { CHECKOUT_MESSAGES } from '../../../domain/checkout/messages';
 import {
@@ -92,6 +93,14 @@ export class PayInvoice {
     if (refusal) return { kind: 'refused', code: refusal.code, message: refusal.detail };
 
     const choice = request.body.card;
+    // Customer service pays with a saved card only with the buyer's consent (decision 063).
+    if (who.kind === 'agent' && !who.savedCardConsent && choice.source === 'saved') {
+      return {
+        kind: 'refused',
+        code: SUPPORT_MESSAGES.savedCardNeedsConsent.id,
+        message: { ...SUPPORT_MESSAGES.savedCardNeedsConsent, values: {} },
+      };
+    }
     const declined = {
       kind: 'declined',
       message: {

@@ -219,6 +219,43 @@ export const OPERATOR_COMMANDS = {
       userLevel: z.string().nullable(),
     }),
   },
+  'agents-list': {
+    summary: 'the customer service agents and their regions (npm run agents -- list)',
+    args: z.object({}).strict(),
+    result: z.object({ report: z.string() }),
+  },
+  'agents-add': {
+    summary: 'makes a user a customer service agent for these regions',
+    args: z
+      .object({
+        email: z.string().trim().min(3).max(254),
+        regions: z
+          .array(z.enum(['US', 'CA', 'EU', 'AP']))
+          .min(1)
+          .max(4),
+      })
+      .strict(),
+    result: z.object({ report: z.string() }),
+  },
+  'agents-remove': {
+    summary: 'a customer service agent no longer is one; their sign-ins end',
+    args: z.object({ email: z.string().trim().min(3).max(254) }).strict(),
+    result: z.object({ report: z.string() }),
+  },
+  audit: {
+    summary: 'customer service sessions and what was done in them (npm run audit)',
+    args: z
+      .object({
+        agent: z.string().trim().min(3).max(254).optional(),
+        customer: z.string().trim().min(3).max(254).optional(),
+        since: z.iso.datetime().optional(),
+      })
+      .strict()
+      .refine((a) => a.agent !== undefined || a.customer !== undefined, {
+        message: 'Give --agent or --customer.',
+      }),
+    result: z.object({ report: z.string() }),
+  },
   'mail-list': {
     summary: 'the mails not sent yet (npm run mail)',
     args: z.object({}).strict(),

@@ -31,6 +31,13 @@ import {
   type OperatorAction,
 } from '../orders/operator';
 import { qualificationsReport, reviewQualification } from '../qualifications/operator';
+import {
+  addAgentReport,
+  agentsReport,
+  auditReport,
+  removeAgentReport,
+  SupportOperatorError,
+} from '../support/operator';
 import type { OperatorArgs, OperatorCommandName, OperatorResult } from './contract';
 
 export interface OperatorContext {
@@ -117,6 +124,18 @@ function invoiceSummaryOf(view: InvoiceView): OperatorResult<'invoices-show'>['i
     balanceMinor: view.balanceMinor,
     creditNote: view.creditNote?.number ?? null,
   };
+}
+
+/** An unknown user given to `npm run agents` or `npm run audit`, answered as a refusal. */
+async function asSupportRefusal<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof SupportOperatorError) {
+      throw new OperatorCommandError('refused', error.message);
+    }
+    throw error;
+  }
 }
 
 /** A change the rules refuse, or an order that is not there, answered as a refusal. */
@@ -308,6 +327,32 @@ export const OPERATOR_HANDLERS: Handlers = {
       throw error;
     }
   },
+
+  'agents-list': async (_args, { database }) => ({
+    result: { report: await agentsReport(database.db) },
+  }),
+
+  'agents-add': async ({ email, regions }, { database }) => ({
+    result: { report: await asSupportRefusal(() => addAgentReport(database.db, email, regions)) },
+  }),
+
+  'agents-remove': async ({ email }, { database }) => ({
+    result: {
+      report: await asSupportRefusal(() => removeAgentReport(database.db, email, new Date())),
+    },
+  }),
+
+  audit: async ({ agent, customer, since }, { database }) => ({
+    result: {
+      report: await asSupportRefusal(() =>
+        auditReport(database.db, {
+          ...(agent ? { agent } : {}),
+          ...(customer ? { customer } : {}),
+          ...(since ? { since: new Date(since) } : {}),
+        }),
+      ),
+    },
+  }),
 
   'mail-show': async ({ id, html }, { database, mail }) => {
     if (!(await hasMailOutbox(database.db))) return { result: { text: NO_OUTBOX } };

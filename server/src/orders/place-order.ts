@@ -24,6 +24,7 @@ import { sql } from 'drizzle-orm';
 import { CHECKOUT_MESSAGES, CHECKOUT_RULE_MESSAGES } from '../../../domain/checkout/messages';
 import type { CheckoutState, PaymentDecline } from '../../../domain/checkout/state';
 import { checkoutStreamKind } from '../../../domain/checkout/stream';
+import { SUPPORT_MESSAGES } from '../../../domain/support/support';
 import {
   ORDERS_READ_MODEL,
   orderStreamKind,
@@ -132,7 +133,7 @@ function rowsOf<T>(result: unknown): T[] {
 /** Who placed it, as the order records it. */
 export function placedByOf(who: ForBuyer): PlacedBy {
   if (who.kind === 'agent') {
-    return { kind: 'agent', id: who.agentId, name: who.agentId };
+    return { kind: 'agent', id: who.agentId, name: who.agentName };
   }
   return {
     kind: 'user',
@@ -198,6 +199,20 @@ export class PlaceOrder {
           message: 'The checkout changed since it was reviewed.',
           values: {},
         },
+      };
+    }
+    // Customer service never pays with a buyer's saved card without the buyer's consent,
+    // asked and recorded in the session (decision 063); a new card or a PO needs none.
+    if (
+      who.kind === 'agent' &&
+      !who.savedCardConsent &&
+      checkout.payment?.method === 'card' &&
+      checkout.payment.source === 'saved'
+    ) {
+      return {
+        kind: 'refused',
+        code: SUPPORT_MESSAGES.savedCardNeedsConsent.id,
+        message: { ...SUPPORT_MESSAGES.savedCardNeedsConsent, values: {} },
       };
     }
     const cartId = checkout.cart?.cartId;

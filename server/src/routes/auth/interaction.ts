@@ -122,7 +122,10 @@ export function registerInteractionRoutes(
     const details = await liveInteraction(request, reply);
     if (!details) return reply;
     const locale = localeOf(details.params.ui_locales);
-    const page = details.params.screen_hint === 'signup' ? 'register' : 'login';
+    // An agent's sign-in (decision 063) is asked for on the customer service sign-in page.
+    const hint = details.params.screen_hint;
+    const page =
+      hint === 'signup' ? 'register' : hint === 'support' ? 'my-account/support/login' : 'login';
     return reply.redirect(`/${locale}/${page}?interaction=${encodeURIComponent(details.uid)}`, 303);
   });
 

@@ -14,7 +14,7 @@ import * as oidcClient from 'openid-client';
 import * as z from 'zod';
 import { DEFAULT_LOCALE, isLocale } from '../../../../domain/storefront/storefronts';
 import type { IdentityCache } from '../../acting/identity-cache';
-import { sessionCookieOf } from '../../acting/plugin';
+import { AGENT_COOKIE, sessionCookieOf } from '../../acting/plugin';
 import { bearerToken } from '../../auth/authenticate';
 import type { Identity } from '../../auth/identity';
 import { API_RESOURCE, GRANT_ID_CLAIM, SCOPES } from '../../auth/provider';
@@ -27,7 +27,10 @@ import {
   SESSION_COOKIE,
   SESSION_DAYS,
   sessionIdForToken,
+  sessionIdHash,
+  type SessionPurpose,
 } from '../../auth/web-sessions';
+import { endAgentSession } from '../../support/agent-sessions';
 import type { Db } from '../../db/database';
 
 const TX_COOKIE = 'store_auth_tx';
@@ -69,6 +72,13 @@ interface Transaction {
   readonly nonce: string;
   readonly returnTo: string;
   readonly locale: string;
+  /** A customer service agent's sign-in (decision 063) rather than a buyer's. */
+  readonly purpose?: SessionPurpose;
+}
+
+/** Where an agent's sign-in starts, and is sent back to in words when it is refused. */
+export function supportLoginPath(locale: string, error?: 'not-agent' | 'login' | 'state'): string {
+  return `/${locale}/my-account/support/login${error ? `?error=${error}` : ''}`;
 }
 
 export function registerWebSessionRoutes(
@@ -77,6 +87,32 @@ export function registerWebSessionRoutes(
 ): void {
   const { db, identity, identities } = options;
   const isSecure = (address: string) => address.startsWith('https:');
+
+  /** An agent's sign-in: its own cookie, sent only by the store's own pages (Strict). */
+  function setAgentCookie(reply: FastifyReply, id: string, address: string) {
+    reply.setCookie(AGENT_COOKIE, id, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: isSecure(address),
+      maxAge: SESSION_DAYS * 24 * 3600,
+    });
+  }
+
+  async function revokeQuietly(
+    request: FastifyRequest,
+    address: string,
+    refreshToken: string | undefined | null,
+  ): Promise<void> {
+    if (!refreshToken) return;
+    try {
+      await oidcClient.tokenRevocation(await identity.serverClient(app, address), refreshToken, {
+        token_type_hint: 'refresh_token',
+      });
+    } catch (error) {
+      request.log.warn({ err: error }, 'refresh token not revoked');
+    }
+  }
 
   function setSessionCookie(reply: FastifyReply, id: string, address: string) {
     reply.setCookie(SESSION_COOKIE, id, {
@@ -88,7 +124,11 @@ export function registerWebSessionRoutes(
     });
   }
 
-  app.get('/auth/login', { config: { access: 'anyone' } }, async (request, reply) => {
+  async function startSignIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    purpose: SessionPurpose,
+  ): Promise<FastifyReply> {
     const address = identity.addressOf(request);
     if (identity.publicUrl === undefined && address !== sentOrigin(request, undefined)) {
       // A Host that is not the store's (decision 045): sign-in starts again at the address it
@@ -98,12 +138,14 @@ export function registerWebSessionRoutes(
     }
     const query = loginQuery.parse(request.query);
     const locale = query.locale && isLocale(query.locale) ? query.locale : DEFAULT_LOCALE;
+    const fallback = purpose === 'agent' ? `/${locale}/my-account/support` : `/${locale}/`;
     const tx: Transaction = {
       state: randomBytes(16).toString('base64url'),
       verifier: randomBytes(32).toString('base64url'),
       nonce: randomBytes(16).toString('base64url'),
-      returnTo: safeReturnTo(query.returnTo, `/${locale}/`),
+      returnTo: safeReturnTo(query.returnTo, fallback),
       locale,
+      purpose,
     };
     const configuration = await identity.serverClient(app, address);
     const url = oidcClient.buildAuthorizationUrl(configuration, {
@@ -115,7 +157,10 @@ export function registerWebSessionRoutes(
       code_challenge_method: 'S256',
       resource: identity.embedded ? API_RESOURCE : identity.apiAudience,
       ui_locales: locale,
-      ...(query.screen_hint ? { screen_hint: query.screen_hint } : {}),
+      ...(query.screen_hint && purpose === 'buyer' ? { screen_hint: query.screen_hint } : {}),
+      // An agent always gives their password (a buyer signed in at the provider in this
+      // browser is never taken for an agent), on the customer service sign-in page.
+      ...(purpose === 'agent' ? { prompt: 'login', screen_hint: 'support' } : {}),
     });
     reply.setCookie(TX_COOKIE, JSON.stringify(tx), {
       path: '/auth/session',
@@ -127,7 +172,17 @@ export function registerWebSessionRoutes(
     });
     reply.header('cache-control', 'no-store');
     return reply.redirect(url.href, 303);
-  });
+  }
+
+  app.get('/auth/login', { config: { access: 'anyone' } }, (request, reply) =>
+    startSignIn(request, reply, 'buyer'),
+  );
+
+  // A customer service agent's sign-in (decision 063): the same provider, the agent's role
+  // checked when it answers.
+  app.get('/auth/support/login', { config: { access: 'anyone' } }, (request, reply) =>
+    startSignIn(request, reply, 'agent'),
+  );
 
   // The provider's answer names who signed in: nobody is known before it.
   app.get('/auth/session/callback', { config: { access: 'public' } }, async (request, reply) => {
@@ -143,7 +198,10 @@ export function registerWebSessionRoutes(
     const error = current.searchParams.get('error');
     if (error) {
       // Cancelled or refused at the provider: back to the page the visitor came from.
-      return reply.redirect(tx.returnTo, 303);
+      return reply.redirect(
+        tx.purpose === 'agent' ? supportLoginPath(tx.locale) : tx.returnTo,
+        303,
+      );
     }
     try {
       const configuration = await identity.serverClient(app, address);
@@ -155,6 +213,19 @@ export function registerWebSessionRoutes(
       const userId = tokens.claims()?.sub;
       const user = userId ? await findUserById(db, userId) : undefined;
       if (!user) throw new Error('Signed-in account not found');
+      const purpose: SessionPurpose = tx.purpose === 'agent' ? 'agent' : 'buyer';
+      const agent = await identities.agent(user.id);
+      reply.header('cache-control', 'no-store');
+      if ((purpose === 'agent') !== (agent !== undefined)) {
+        // A buyer at the agents' sign-in, or an agent at the buyers': refused, with no session.
+        await revokeQuietly(request, address, tokens.refresh_token);
+        return await reply.redirect(
+          purpose === 'agent'
+            ? supportLoginPath(tx.locale, 'not-agent')
+            : `/${tx.locale}/login?error=agent`,
+          303,
+        );
+      }
       // Bound to the grant of the refresh token it holds: revoked, the session ends.
       const session = await createWebSession(
         db,
@@ -163,10 +234,11 @@ export function registerWebSessionRoutes(
         new Date(),
         {
           grantId: grantIdOf(identity, tokens.access_token) ?? null,
+          purpose,
         },
       );
-      setSessionCookie(reply, session.id, address);
-      reply.header('cache-control', 'no-store');
+      if (purpose === 'agent') setAgentCookie(reply, session.id, address);
+      else setSessionCookie(reply, session.id, address);
       return await reply.redirect(tx.returnTo, 303);
     } catch (cause) {
       const reason =
@@ -177,7 +249,12 @@ export function registerWebSessionRoutes(
             ? 'state'
             : 'login';
       request.log.warn({ reason }, 'sign-in could not be completed');
-      return reply.redirect(`/${tx.locale}/login?error=${reason}`, 303);
+      return reply.redirect(
+        tx.purpose === 'agent'
+          ? supportLoginPath(tx.locale, reason)
+          : `/${tx.locale}/login?error=${reason}`,
+        303,
+      );
     }
   });
 
@@ -187,6 +264,8 @@ export function registerWebSessionRoutes(
     const address = identity.addressOf(request);
     const id = sessionCookieOf(request);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    // Signing out while acting for a buyer signs the agent out (the buyer's sessions stay).
+    await endAgentSignIn(request, reply);
     if (id) {
       // Ended first, then forgotten: a request loading it meanwhile finds it ended.
       const refreshToken = await endWebSession(db, id, new Date());
@@ -205,6 +284,28 @@ export function registerWebSessionRoutes(
         }
       }
     }
+    return reply.code(204).send();
+  });
+
+  // An agent signs out (decision 063): the sign-in ends, and the acting it held with it. The
+  // buyer's own sessions are not the agent's and stay as they are.
+  async function endAgentSignIn(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const raw = request.cookies[AGENT_COOKIE];
+    const id = raw && raw.length <= 100 ? raw : undefined;
+    if (raw === undefined) return;
+    reply.clearCookie(AGENT_COOKIE, { path: '/' });
+    if (!id) return;
+    const now = new Date();
+    await endAgentSession(db, sessionIdHash(id), now, 'signed-out');
+    identities.forgetActing(sessionIdHash(id));
+    const refreshToken = await endWebSession(db, id, now);
+    identities.forgetSession(id);
+    await revokeQuietly(request, identity.addressOf(request), refreshToken);
+  }
+
+  app.post('/auth/support/logout', { config: { access: 'anyone' } }, async (request, reply) => {
+    await endAgentSignIn(request, reply);
+    reply.header('cache-control', 'no-store');
     return reply.code(204).send();
   });
 

@@ -13,6 +13,8 @@ import { buyerOf } from '../../acting/acting';
 import type { IdentityCache } from '../../acting/identity-cache';
 import { SESSION_IDLE_SECONDS } from '../../auth/web-sessions';
 import { errorBody } from '../../plugins/errors';
+import type { Db } from '../../db/database';
+import { agentActingFor } from '../../support/agent-sessions';
 
 /**
  * The session check reports the buyer's activity (SPEC 4.4, decision 031): this header holds
@@ -33,13 +35,39 @@ const activityAge = z
       .max(SESSION_IDLE_SECONDS * 1000),
   );
 
-export function registerCustomerRoutes(app: FastifyInstance, identities: IdentityCache): void {
+export function registerCustomerRoutes(
+  app: FastifyInstance,
+  identities: IdentityCache,
+  db: Db,
+): void {
   app.get('/store/customer/current', { config: { access: 'anyone' } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const activity = activityAge.safeParse(request.headers[ACTIVITY_HEADER]);
     const who = request.acting;
     const unauthorized = () =>
       reply.code(401).send(errorBody('unauthorized', 'The session is no longer valid.'));
+    if (who.kind === 'agent') {
+      // Customer service acting for a buyer (decision 063): the agent's activity keeps the
+      // agent's sign-in alive, and the answer is the buyer, with who acts for them.
+      const activeAt = activity.success ? new Date(Date.now() - activity.data) : undefined;
+      const live = await identities.recordActivity(who.signInId, activeAt, 'agent');
+      if (live !== who.agentId) return unauthorized();
+      const agent = await identities.agent(who.agentId);
+      if (!agent) return unauthorized();
+      return {
+        id: who.buyer.id,
+        firstName: who.buyer.givenName,
+        lastName: who.buyer.familyName,
+        email: who.buyer.email,
+        registrationCountryIso: who.buyer.registrationCountry,
+        agent: {
+          firstName: agent.givenName,
+          lastName: agent.familyName,
+          sessionId: who.sessionId,
+          savedCardConsent: who.savedCardConsent,
+        },
+      };
+    }
     if (who.kind !== 'buyer') return unauthorized();
     if (who.sessionId !== undefined) {
       // The session check asks the database, not what this instance keeps: the browser learns
@@ -57,6 +85,18 @@ export function registerCustomerRoutes(app: FastifyInstance, identities: Identit
       email: user.email,
       registrationCountryIso: user.registrationCountry,
     };
+  });
+
+  // The buyer's own tabs ask whether customer service acts for them now (decision 063): while
+  // it does, they pull the cart every few seconds and say who is working on it.
+  app.get('/api/me/assisted', { config: { access: 'buyer' } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const who = request.acting;
+    if (who.kind !== 'buyer') return { assisted: false };
+    const agent = await agentActingFor(db, who.buyer.id);
+    return agent
+      ? { assisted: true, agent: { firstName: agent.givenName, lastName: agent.familyName } }
+      : { assisted: false };
   });
 
   app.get(
