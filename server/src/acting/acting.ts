@@ -29,8 +29,14 @@ export interface BuyerActing {
 export interface AgentActing {
   readonly kind: 'agent';
   readonly agentId: string;
+  /** The agent's given and family name ('Alex Morgan'), as 'Placed by' shows it. */
+  readonly agentName: string;
   readonly buyer: User;
   readonly accountId: string | null;
+  /** The session of acting for the buyer (`agent_sessions`); '' when there is none. */
+  readonly sessionId: string;
+  /** Whether the buyer consented, in this session, to the agent paying with a saved card. */
+  readonly savedCardConsent: boolean;
 }
 
 /** A member of the store's staff at the terminal (`npm run orders`). */
@@ -66,11 +72,19 @@ export const acting = {
     sessionId: extra.sessionId,
     visitorId: extra.visitorId,
   }),
-  agent: (agentId: string, buyer: User, accountId: string | null = null): AgentActing => ({
+  agent: (
+    agentId: string,
+    buyer: User,
+    accountId: string | null = null,
+    extra: { agentName?: string; sessionId?: string; savedCardConsent?: boolean } = {},
+  ): AgentActing => ({
     kind: 'agent',
     agentId,
+    agentName: extra.agentName ?? agentId,
     buyer,
     accountId,
+    sessionId: extra.sessionId ?? '',
+    savedCardConsent: extra.savedCardConsent ?? false,
   }),
 } as const;
 
