@@ -256,11 +256,10 @@ export function addressLines(address: CheckoutAddress, locale: string): string[]
 export function placedByFacts(
   placedBy: PlacedBy | undefined,
   translate: Translate,
+  label: MessageDescriptor = PLACED_BY_MESSAGES.label,
 ): { readonly label: string; readonly value: string }[] {
   const agent = placedByAgent(placedBy);
-  return agent
-    ? [{ label: translate(PLACED_BY_MESSAGES.label), value: translate(agent, agent.values) }]
-    : [];
+  return agent ? [{ label: translate(label), value: translate(agent, agent.values) }] : [];
 }
 
 function contentOf(order: Order, translate: Translate): Content {

@@ -8,6 +8,8 @@ import type { PlacedBy } from './order';
 
 export const PLACED_BY_MESSAGES = {
   label: /*i18n*/ { id: 'order.placed-by', message: 'Placed by' },
+  /** The same words of a quote: languages whose words agree with 'order' or 'quote' differ. */
+  quoteLabel: /*i18n*/ { id: 'quote.placed-by', message: 'Placed by' },
   agent: /*i18n*/ { id: 'order.placed-by.agent', message: 'Customer service ({name})' },
 } as const satisfies Record<string, MessageDescriptor>;
 

@@ -147,7 +147,7 @@ function QuoteBody({
         </dd>
         {placedBy ? (
           <>
-            <dt>{i18n._(PLACED_BY_MESSAGES.label)}</dt>
+            <dt>{i18n._(PLACED_BY_MESSAGES.quoteLabel)}</dt>
             <dd data-testid="quote-placed-by">{i18n._(placedBy)}</dd>
           </>
         ) : null}
