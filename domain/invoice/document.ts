@@ -4,7 +4,7 @@
  * drawn. Pure: the words come from `translate`, the numbers from Intl. The table's words are
  * the quote document's (decision 051), so a quote and its invoice read alike.
  */
-import { addressLines, type Translate } from '../mail/order-confirmation';
+import { addressLines, placedByFacts, type Translate } from '../mail/order-confirmation';
 import {
   formatDateTime,
   formatLongDate,
@@ -187,6 +187,7 @@ export function invoiceDocument(
       ? [{ label: translate(M.orderNumber), value: invoice.orderNumber }]
       : []),
     { label: translate(Q.account), value: accountName },
+    ...placedByFacts(invoice.placedBy, translate),
   ];
 
   const totals: InvoiceDocumentRow[] = [

@@ -13,7 +13,7 @@ import type {
   ChosenAccount,
   InvoiceContact,
 } from '../checkout/state';
-import type { Order, OrderTaxLine, OrderTotals } from '../order/order';
+import type { Order, OrderTaxLine, OrderTotals, PlacedBy } from '../order/order';
 import { minorDigits } from '../pricing/money';
 import { daysBetween } from '../shared/calendar';
 import type { CommandMetadata } from '../shared/decider';
@@ -68,6 +68,8 @@ export interface Invoice {
   /** Whose it is: every member of an organization's account sees it (decision 053). */
   readonly account: ChosenAccount;
   readonly buyer: Order['buyer'];
+  /** Who placed its order ('Placed by', decision 063); absent in invoices issued before. */
+  readonly placedBy?: PlacedBy;
   readonly billTo: CheckoutAddress;
   readonly lines: readonly InvoiceLine[];
   readonly promotions: Order['promotions'];

@@ -72,6 +72,7 @@ export function invoiceOf(
         : null,
     account: order.account,
     buyer: order.buyer,
+    placedBy: order.placedBy,
     billTo: order.billingAddress,
     lines: order.lines.map((line) => ({
       code: line.code,

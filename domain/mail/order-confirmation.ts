@@ -8,7 +8,8 @@
  */
 import type { CheckoutAddress } from '../checkout/state';
 import { SHIPPING_METHOD_DAYS, SHIPPING_METHOD_LABELS } from '../checkout/shipping-methods';
-import type { Order } from '../order/order';
+import type { Order, PlacedBy } from '../order/order';
+import { PLACED_BY_MESSAGES, placedByAgent } from '../order/placed-by';
 import { ORDER_STATUS_DELAY_BUSINESS_DAYS, ORDER_STATUS_LABELS } from '../order/status';
 import { formatMoney, money } from '../pricing/money';
 import type { MessageDescriptor, MessageValues } from '../shared/message';
@@ -48,11 +49,6 @@ export const ORDER_CONFIRMATION_MESSAGES = {
   },
   datePlaced: /*i18n*/ { id: 'mail.order-confirmation.date-placed', message: 'Date placed' },
   status: /*i18n*/ { id: 'mail.order-confirmation.status', message: 'Order status' },
-  placedBy: /*i18n*/ { id: 'mail.order-confirmation.placed-by', message: 'Placed by' },
-  placedByAgent: /*i18n*/ {
-    id: 'mail.order-confirmation.placed-by-agent',
-    message: '{name}, customer service, on your behalf',
-  },
   account: /*i18n*/ { id: 'mail.order-confirmation.account', message: 'Customer account' },
   accountName: /*i18n*/ {
     id: 'mail.order-confirmation.account-name',
@@ -253,6 +249,19 @@ export function addressLines(address: CheckoutAddress, locale: string): string[]
   ].flatMap((line) => (textOf(line) === null ? [] : [line as string]));
 }
 
+/**
+ * 'Placed by: Customer service (Alex Morgan)' when customer service made it (decision 063),
+ * as the order and quote mails and PDFs show it; nothing when the buyer did.
+ */
+export function placedByFacts(
+  placedBy: PlacedBy | undefined,
+  translate: Translate,
+  label: MessageDescriptor = PLACED_BY_MESSAGES.label,
+): { readonly label: string; readonly value: string }[] {
+  const agent = placedByAgent(placedBy);
+  return agent ? [{ label: translate(label), value: translate(agent, agent.values) }] : [];
+}
+
 function contentOf(order: Order, translate: Translate): Content {
   const locale = mailFormatLocale(order.locale);
   const format = (minor: number) => formatMoney(money(minor, order.currency), locale);
@@ -264,14 +273,7 @@ function contentOf(order: Order, translate: Translate): Content {
     { label: translate(M.webReference), value: order.webReference },
     { label: translate(M.datePlaced), value: placedAt },
     ...(status ? [{ label: translate(M.status), value: translate(status) }] : []),
-    ...(order.placedBy.kind === 'agent'
-      ? [
-          {
-            label: translate(M.placedBy),
-            value: translate(M.placedByAgent, { name: order.placedBy.name }),
-          },
-        ]
-      : []),
+    ...placedByFacts(order.placedBy, translate),
     {
       label: translate(M.account),
       value: translate(M.accountName, { name: order.account.name, number: order.account.number }),

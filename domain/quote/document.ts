@@ -3,7 +3,8 @@
  * language with money and dates formatted for its storefront, before either is drawn. Pure:
  * the words come from `translate`, the numbers from Intl.
  */
-import type { Translate } from '../mail/order-confirmation';
+import { placedByFacts, type Translate } from '../mail/order-confirmation';
+import { PLACED_BY_MESSAGES } from '../order/placed-by';
 import { formatLongDate, mailFormatLocale, mailLanguageOf } from '../mail/mail-language';
 import { formatMoney, money } from '../pricing/money';
 import type { MessageDescriptor } from '../shared/message';
@@ -190,6 +191,7 @@ export function quoteDocument(
       { label: translate(M.created), value: formatLongDate(quote.createdAt, locale) },
       { label: translate(M.expires), value: expires },
       { label: translate(M.account), value: accountName },
+      ...placedByFacts(quote.placedBy, translate, PLACED_BY_MESSAGES.quoteLabel),
     ],
     columns: {
       code: translate(M.code),

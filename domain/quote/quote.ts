@@ -6,7 +6,7 @@
  * each state is decided here (`quoteActions`), never by a screen.
  */
 import type { AppliedPromotion } from '../cart/state';
-import type { OrderLine, OrderTaxLine } from '../order/order';
+import type { OrderLine, OrderTaxLine, PlacedBy } from '../order/order';
 import type { CommandMetadata } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import { withValues, type Message } from '../shared/message';
@@ -76,6 +76,11 @@ export interface Quote {
   readonly cartId: string;
   /** The promotion codes as the cart applied them: an order of the quote applies them again. */
   readonly appliedPromotions: readonly AppliedPromotion[];
+  /**
+   * Who made it: the buyer, or customer service for them ('Placed by', decision 063), set by
+   * the store from whoever acts. Absent in quotes made before it was recorded: the buyer's.
+   */
+  readonly placedBy?: PlacedBy;
 }
 
 /** A quote asked for in a browser, before the store numbers it. */

@@ -7,6 +7,7 @@
  * its cause (the event or request before it) and the chain's correlation, and, for a
  * browser's queued commands, the client and its place in the queue.
  */
+import type { PlacedBy } from '../../../domain/order/order';
 import type { CommandOf, KindName, StoreKinds } from '../../../domain/kinds';
 import {
   metadataFor,
@@ -28,6 +29,7 @@ import type {
   StoredShape,
 } from '../../../domain/sync/stream-kind';
 import { actorOf, mayAccess, onBehalfOf, ownerOf, type Acting } from '../acting/acting';
+import { placedByOfActing } from '../acting/placed-by';
 import type { EventStore } from '../event-store/event-store';
 
 export interface ExecuteOptions {
@@ -107,6 +109,7 @@ export class CommandHandler {
       owner,
       storeId: options.storeId ?? (options.locale ? storefrontFor(options.locale).storeId : null),
       actor: ownerOf(acting) ?? actorOf(acting),
+      ...placedByOption(acting),
       locale: options.locale ?? null,
       canWrite: options.canWrite ?? ((row) => mayAccess(acting, row)),
       clientId: null,
@@ -145,6 +148,7 @@ export class CommandHandler {
       owner: options.owner,
       storeId: options.locale ? storefrontFor(options.locale).storeId : null,
       actor: ownerOf(acting) ?? actorOf(acting),
+      ...placedByOption(acting),
       locale: options.locale,
       canWrite: options.canWrite ?? ((row) => mayAccess(acting, row)),
       clientId: batch.clientId,
@@ -169,4 +173,10 @@ export class CommandHandler {
       ...(behalf ? { onBehalfOf: behalf } : {}),
     });
   }
+}
+
+/** Who acts for the buyer, by name, for the kinds' contexts (a quote's 'Placed by'). */
+function placedByOption(acting: Acting): { readonly placedBy?: PlacedBy } {
+  const placedBy = placedByOfActing(acting);
+  return placedBy ? { placedBy } : {};
 }

@@ -12,6 +12,7 @@
  */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Locale } from '../../../domain/storefront/storefronts';
+import type { PlacedBy } from '../../../domain/order/order';
 import type { Actor, EventMetadata } from '../../../domain/shared/event-metadata';
 import type { Message } from '../../../domain/shared/message';
 import type {
@@ -50,6 +51,11 @@ export interface ContextRequest {
   readonly state: unknown;
   readonly commands: readonly unknown[];
   readonly actor: Actor;
+  /**
+   * Who acts for the buyer, by name: the buyer, or customer service for them (what an order
+   * or a quote records as 'Placed by', decision 063); absent for anyone else.
+   */
+  readonly placedBy: PlacedBy | undefined;
   /** The storefront the push came from; null for a kind that is not per store. */
   readonly locale: Locale | null;
 }
@@ -74,6 +80,8 @@ export interface PushBatchOptions {
   readonly storeId: string | null;
   /** Whom the commands are decided for (the kind's context: a buyer's accounts). */
   readonly actor: Actor;
+  /** Who acts for the buyer, by name ('Placed by'), for the kind's context. */
+  readonly placedBy?: PlacedBy;
   readonly locale: Locale | null;
   /** Whether the caller may write this stream. */
   readonly canWrite: (row: StreamRow) => boolean;
@@ -376,6 +384,7 @@ export class EventStore {
             state,
             commands: options.commands.map((c) => c.command),
             actor: options.actor,
+            placedBy: options.placedBy,
             locale: options.locale,
           })
         : undefined;

@@ -30,7 +30,6 @@ import {
   orderStreamKind,
   type Order,
   type OrderState,
-  type PlacedBy,
   type PlacedOrder,
 } from '../../../domain/order/order';
 import { decidePlaceOrder } from '../../../domain/order/place-order';
@@ -42,6 +41,7 @@ import type { Message } from '../../../domain/shared/message';
 import { storefrontFor, type Locale } from '../../../domain/storefront/storefronts';
 import { streamIdOf } from '../../../domain/sync/stream-kind';
 import { acting, mayAccess, type Acting, type ForBuyer } from '../acting/acting';
+import { placedByOf } from '../acting/placed-by';
 import { CartCatalogCache } from '../carts/cart-context';
 import { serverCart } from '../checkout/checkout-context';
 import { factsFor } from '../checkout/checkout-facts';
@@ -128,18 +128,6 @@ export const CHECKOUT_CONFLICTS: ReadonlySet<string> = new Set([
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
-}
-
-/** Who placed it, as the order records it. */
-export function placedByOf(who: ForBuyer): PlacedBy {
-  if (who.kind === 'agent') {
-    return { kind: 'agent', id: who.agentId, name: who.agentName };
-  }
-  return {
-    kind: 'user',
-    id: who.buyer.id,
-    name: `${who.buyer.givenName} ${who.buyer.familyName}`,
-  };
 }
 
 /** An attempt's own payment key: the order and the attempt (never another attempt's). */

@@ -19,7 +19,7 @@ import { issueQuoteNumber } from './quote-repository';
 export function quoteContextProvider(
   deps: Omit<QuotePricingDeps, 'db'> & { readonly now?: () => Date },
 ): ContextProvider {
-  return async ({ db, state, commands, actor, locale, row }): Promise<QuoteContext> => {
+  return async ({ db, state, commands, actor, placedBy, locale, row }): Promise<QuoteContext> => {
     const quote = state as QuoteState;
     const request = (commands as readonly QuoteCommand[]).find((c) => c.type === 'RequestQuote');
     if (!request || request.type !== 'RequestQuote' || quote.status !== null) return undefined;
@@ -41,7 +41,11 @@ export function quoteContextProvider(
           now: deps.now?.() ?? new Date(),
         },
       );
-      return { kind: 'priced', quote: { ...priced, number: await issueQuoteNumber(db) } };
+      return {
+        kind: 'priced',
+        // 'Placed by' (decision 063): the buyer, or customer service acting for them.
+        quote: { ...priced, number: await issueQuoteNumber(db), ...(placedBy ? { placedBy } : {}) },
+      };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       return { kind: 'refused', code: error.code, message: error.detail };

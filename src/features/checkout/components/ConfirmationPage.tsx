@@ -15,6 +15,7 @@ import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { CHECKOUT_MESSAGES } from '../../../../domain/checkout/messages';
 import { marketingPageUrl } from '../../../../domain/content/paths';
 import type { Order, OrderLine } from '../../../../domain/order/order';
+import { PLACED_BY_MESSAGES, placedByAgent } from '../../../../domain/order/placed-by';
 import { ORDER_EMAIL_DELAY_MINUTES, orderStatusLabel } from '../../../../domain/order/status';
 import {
   orderStateLabel,
@@ -104,7 +105,7 @@ function Confirmation({ order, onChanged }: { order: Order; onChanged: (order: O
   const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeStyle: 'short' });
   const placedAt = dateTime.format(new Date(order.placedAt));
   const webReference = order.webReference;
-  const agent = order.placedBy.name;
+  const placedBy = placedByAgent(order.placedBy);
   const minutes = ORDER_EMAIL_DELAY_MINUTES;
   const declined = order.status === 'declined';
   const holdUntil = order.status === 'onHold' && order.hold ? order.hold.until : null;
@@ -190,14 +191,10 @@ function Confirmation({ order, onChanged }: { order: Order; onChanged: (order: O
               <Trans>Order status</Trans>
             </dt>
             <dd data-testid="order-status">{i18n._(orderStateLabel(order, orderStatusLabel))}</dd>
-            {order.placedBy.kind === 'agent' ? (
+            {placedBy ? (
               <>
-                <dt>
-                  <Trans>Placed by</Trans>
-                </dt>
-                <dd>
-                  <Trans>{agent}, customer service, on your behalf</Trans>
-                </dd>
+                <dt>{i18n._(PLACED_BY_MESSAGES.label)}</dt>
+                <dd data-testid="order-placed-by">{i18n._(placedBy)}</dd>
               </>
             ) : null}
           </dl>

@@ -11,6 +11,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLoaderData } from 'react-router';
 import { CHECKOUT_MESSAGES } from '../../../../domain/checkout/messages';
 import type { Order, OrderLine } from '../../../../domain/order/order';
+import { PLACED_BY_MESSAGES, placedByAgent } from '../../../../domain/order/placed-by';
 import { orderStatusLabel } from '../../../../domain/order/status';
 import { DISCOUNT_LABELS } from '../../../../domain/pricing/discount-label';
 import { formatMoney, money } from '../../../../domain/pricing/money';
@@ -87,7 +88,7 @@ function OrderDetails({ order }: { order: Order }) {
   const fulfilment = order.fulfilment;
   const shipment = fulfilment.shipment;
   const groups = itemGroups(order);
-  const agent = order.placedBy.name;
+  const placedBy = placedByAgent(order.placedBy);
   const discounts = orderDiscountRows(
     order,
     {
@@ -158,14 +159,10 @@ function OrderDetails({ order }: { order: Order }) {
               </dd>
             </>
           ) : null}
-          {order.placedBy.kind === 'agent' ? (
+          {placedBy ? (
             <>
-              <dt>
-                <Trans>Placed by</Trans>
-              </dt>
-              <dd>
-                <Trans>{agent}, customer service, on your behalf</Trans>
-              </dd>
+              <dt>{i18n._(PLACED_BY_MESSAGES.label)}</dt>
+              <dd data-testid="order-placed-by">{i18n._(placedBy)}</dd>
             </>
           ) : null}
         </dl>

@@ -8,6 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Form, Link, useLoaderData, useNavigation } from 'react-router';
 import type { OrderSummary } from '../../../../domain/order/history';
+import { PLACED_BY_MESSAGES, placedByAgent } from '../../../../domain/order/placed-by';
 import { ORDER_STATUSES, orderStatusLabel } from '../../../../domain/order/status';
 import { formatMoney, money } from '../../../../domain/pricing/money';
 import type { OrderHistoryFilters } from '../../../infra/orders/orders-api';
@@ -129,6 +130,7 @@ function OrdersTable({
   orders: readonly OrderSummary[];
   labelledBy: string;
 }) {
+  const { i18n } = useLingui();
   const storefront = useStorefront();
   const tag = languageTag(storefront);
   const date = new Intl.DateTimeFormat(tag, { dateStyle: 'medium' });
@@ -148,9 +150,7 @@ function OrdersTable({
           <th scope="col" className="num">
             <Trans>Total</Trans>
           </th>
-          <th scope="col">
-            <Trans>Placed by</Trans>
-          </th>
+          <th scope="col">{i18n._(PLACED_BY_MESSAGES.label)}</th>
         </tr>
       </thead>
       <tbody>
@@ -195,13 +195,11 @@ function OrdersTable({
   );
 }
 
+/** The buyer's own name, or 'Customer service (Alex Morgan)' (decision 063). */
 function PlacedByView({ order }: { order: OrderSummary }) {
-  const name = order.placedBy.name;
-  return order.placedBy.kind === 'agent' ? (
-    <Trans>{name}, customer service</Trans>
-  ) : (
-    <span>{name}</span>
-  );
+  const { i18n } = useLingui();
+  const agent = placedByAgent(order.placedBy);
+  return <span>{agent ? i18n._(agent) : order.placedBy.name}</span>;
 }
 
 function Pager({

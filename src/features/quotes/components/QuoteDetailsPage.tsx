@@ -9,6 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import { CHECKOUT_MESSAGES } from '../../../../domain/checkout/messages';
+import { PLACED_BY_MESSAGES, placedByAgent } from '../../../../domain/order/placed-by';
 import { EARLY_EXPIRATION_MESSAGES } from '../../../../domain/quote/expiration';
 import { QUOTE_MESSAGES, quoteReasonOf } from '../../../../domain/quote/messages';
 import { QUOTE_EMAIL_MAX, type Quote, type QuoteView } from '../../../../domain/quote/quote';
@@ -108,6 +109,7 @@ function QuoteBody({
   const storefront = useStorefront();
   const format = quoteFormat(storefront, quote.currency);
   const hasTraining = quote.lines.some((line) => line.format === 'online-training');
+  const placedBy = placedByAgent(quote.placedBy);
   return (
     <>
       <h1>
@@ -143,6 +145,12 @@ function QuoteBody({
         <dd>
           {quote.account.name} ({quote.account.number})
         </dd>
+        {placedBy ? (
+          <>
+            <dt>{i18n._(PLACED_BY_MESSAGES.quoteLabel)}</dt>
+            <dd data-testid="quote-placed-by">{i18n._(placedBy)}</dd>
+          </>
+        ) : null}
         {view.orderId ? (
           <>
             <dt>
