@@ -18,6 +18,7 @@ import { autoLocaleSwitch } from '../infra/locale-switch';
 import { currentUser$ } from '../infra/session';
 import { wholeCatalog } from '../infra/i18n';
 import { useHydrated, useObservableValue } from '../infra/use-observable';
+import { AssistedNoticeSlot } from './AssistedNoticeSlot';
 import { CartNotices } from './CartNotices';
 import { ConnectionBanner } from './ConnectionBanner';
 import { RegionalContentProvider } from './content/regional-content';
@@ -219,6 +220,7 @@ export function StorefrontLayout() {
           <Header />
           <ConnectionBanner />
           <SwitchAnnouncementBanner userId={userId} />
+          <AssistedNoticeSlot />
           <Notifications />
           <CartNotices />
           <div className={navigating ? 'navigation-progress is-active' : 'navigation-progress'} />
