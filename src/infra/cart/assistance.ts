@@ -44,7 +44,7 @@ async function refreshCart(): Promise<void> {
   const store = await loadCartStore();
   const owner = store.active$.getValue()?.owner?.id;
   if (owner === undefined || owner !== confirmedUserId()) return;
-  await store.refreshActive();
+  await store.followServerCart();
 }
 
 let follow: AssistedFollow | undefined;

@@ -64,6 +64,17 @@ export class CartSession {
     });
   }
 
+  /**
+   * The user's cart in this store is from now on the one the server named (made on another
+   * device, or by customer service for them): pulled before anything is stored here.
+   */
+  async adoptUserCart(storeId: string, userId: string, cartId: string): Promise<void> {
+    await this.db.transaction('rw', this.db.meta, async () => {
+      await this.db.meta.put({ key: serverCartKey(cartId), value: true });
+      await this.db.meta.put({ key: userCartKey(storeId, userId), value: cartId });
+    });
+  }
+
   /** Whether the server may hold events of this cart that this browser has not. */
   async serverMayKnow(cartId: string, streamId: string): Promise<boolean> {
     const known = await this.db.streams.get(streamId);

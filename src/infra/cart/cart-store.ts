@@ -26,7 +26,8 @@ import type { DistributiveOmit } from '../../../domain/shared/types';
 import type { Storefront } from '../../../domain/storefront/storefronts';
 import { V } from '../../../domain/validation/messages';
 import { online$ } from '../connectivity';
-import { confirmedUserId, type SignedInUser } from '../session';
+import { apiJson } from '../api';
+import { confirmedUserId, currentUser$, type SignedInUser } from '../session';
 import { openLocalDb, type MetaEntry } from '../sync/local-db';
 import { storedPendingLog } from '../sync/pending-log';
 import { SyncEngine, type OpenStream, type SyncNotice } from '../sync/sync-engine';
@@ -273,6 +274,36 @@ export class CartStore {
   async refreshActive(): Promise<void> {
     const active = this.active$.getValue();
     if (active) await this.engine.pull(active.stream.streamId, active.owner?.id);
+  }
+
+  /**
+   * Follows the buyer's cart as the server holds it (customer service working on it, decision
+   * 063): when the server's latest cart of this buyer is another one and the cart shown here
+   * holds nothing (never sent, nothing waiting), this browser takes the server's; then the
+   * cart shown is pulled.
+   */
+  async followServerCart(): Promise<void> {
+    const active = this.active$.getValue();
+    const owner = active?.owner;
+    if (!active || !owner || !online()) return;
+    const current = await apiJson<{ cartId: string | null }>(
+      `/api/carts/current?locale=${encodeURIComponent(active.storefront.locale)}`,
+    );
+    const open = active.stream;
+    const empty =
+      open.stream.confirmedVersion === 0 &&
+      open.stream.pending.length === 0 &&
+      open.unsaved.size === 0;
+    const user = currentUser$.getValue();
+    if (current.cartId && current.cartId !== active.cartId && empty && user?.id === owner.id) {
+      await this.session.adoptUserCart(active.storefront.storeId, owner.id, current.cartId);
+      if (this.active$.getValue() !== active) return;
+      // Opened again: the session now names the server's cart.
+      this.activationKey = '';
+      await this.activate(active.storefront, user);
+      return;
+    }
+    await this.refreshActive();
   }
 
   /** Keeps what a screen knows of products, so this browser can decide offline. */
