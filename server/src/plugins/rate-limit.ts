@@ -84,6 +84,12 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, readonly RateLimitGrou
   [`POST ${INTERACTION_PATH}/:uid/login`]: ['signIn'],
   'POST /auth/session': ['session'],
   'GET /auth/login': ['session'],
+  // Customer service (decision 063): its sign-in as a buyer's, its searches as the catalog's,
+  // its sessions of acting as the account area's changes.
+  'GET /auth/support/login': ['session'],
+  'GET /api/support/customers': ['search'],
+  'POST /api/support/sessions': ['account'],
+  'POST /api/support/sessions/current/consent': ['account'],
   'GET /api/order-status': ['orderStatus', 'orderStatusTotal'],
   'POST /api/checkouts/:id/place-order': ['placeOrder'],
   'GET /api/catalog/search': ['search'],
@@ -151,6 +157,7 @@ export function callerKey(request: FastifyRequest, group: RateLimitGroup): strin
   if (PER_ADDRESS.has(group)) return `${group}:address:${address}`;
   // Null on a route that resolves no one (`access: 'public'`).
   const who = request.acting as FastifyRequest['acting'] | null;
+  if (who?.kind === 'support') return `${group}:agent:${who.agent.userId}`;
   const buyer = who ? buyerOf(who) : undefined;
   return buyer ? `${group}:user:${buyer.id}` : `${group}:address:${address}`;
 }

@@ -219,7 +219,9 @@ export async function listAgentSessions(
              coalesce(s.ended_at, case when ${SIGN_IN_LIVE} then null else
                (select least(w.last_seen_at + make_interval(secs => ${SESSION_IDLE_SECONDS}),
                              coalesce(w.ended_at, w.expires_at))
-                  from web_sessions w where w.id_hash = s.sign_in_hash) end) as ended_at,
+                  from web_sessions w where w.id_hash = s.sign_in_hash) end,
+               -- A sign-in the housekeeping has removed: ended, when is no longer known.
+               case when ${SIGN_IN_LIVE} then null else s.started_at end) as ended_at,
              coalesce(s.end_reason, case when ${SIGN_IN_LIVE} then null else 'timed-out' end)
                as end_reason,
              s.saved_card_consent, ${SIGN_IN_LIVE} as live,
