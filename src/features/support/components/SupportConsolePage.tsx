@@ -53,6 +53,7 @@ export function SupportConsolePage() {
   const { me, sessions } = useLoaderData<SupportConsoleData>();
   const storefront = useStorefront();
   const agentName = fullName(me.agent);
+  const agentEmail = me.agent.email;
   const regions = me.agent.regions.join(', ');
   const [signingOut, setSigningOut] = useState(false);
   return (
@@ -83,7 +84,7 @@ export function SupportConsolePage() {
       </div>
       <p className="support__who">
         <Trans>
-          Signed in as {agentName} ({me.agent.email}). Regions: {regions}.
+          Signed in as {agentName} ({agentEmail}). Regions: {regions}.
         </Trans>
       </p>
       {me.acting ? <CurrentSession acting={me.acting} /> : null}
@@ -101,6 +102,9 @@ function CurrentSession({ acting }: { acting: Acting }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const buyerName = fullName(acting.buyer);
+  const account = acting.account;
+  const accountName = account?.name ?? '';
+  const accountNumber = account?.number ?? '';
   const end = async () => {
     setBusy(true);
     setProblem(null);
@@ -119,10 +123,10 @@ function CurrentSession({ acting }: { acting: Acting }) {
       <h2 id={headingId}>
         <Trans>You are acting for {buyerName}</Trans>
       </h2>
-      {acting.account ? (
+      {account ? (
         <p>
           <Trans>
-            Account: {acting.account.name} ({acting.account.number})
+            Account: {accountName} ({accountNumber})
           </Trans>
         </p>
       ) : null}
@@ -176,9 +180,8 @@ function FindCustomer() {
     setRefusal(null);
     const query = customerQuery(input);
     if (!query) {
-      setInputError(
-        t`Enter ${CUSTOMER_QUERY_LIMITS.min} to ${CUSTOMER_QUERY_LIMITS.max} characters.`,
-      );
+      const { min, max } = CUSTOMER_QUERY_LIMITS;
+      setInputError(t`Enter ${min} to ${max} characters.`);
       return;
     }
     setInputError(undefined);
@@ -312,7 +315,7 @@ function Customers({
     <>
       <p role="status">
         <Trans>
-          {count} customers match “{query}”.
+          Customers found for “{query}”: {count}
         </Trans>
       </p>
       <ul className="support__customers">
