@@ -35,6 +35,17 @@ export function parseActingAgent(value: unknown): ActingAgent | null {
   return { firstName, lastName, sessionId, savedCardConsent };
 }
 
+/** The same session, agent and consent: a new answer that changes nothing on screen. */
+export function sameActingAgent(a: ActingAgent | null, b: ActingAgent | null): boolean {
+  if (a === null || b === null) return a === b;
+  return (
+    a.sessionId === b.sessionId &&
+    a.firstName === b.firstName &&
+    a.lastName === b.lastName &&
+    a.savedCardConsent === b.savedCardConsent
+  );
+}
+
 /**
  * The customer's answer split in two: the buyer as the app knows a signed-in user, and the
  * agent acting for them (null when the buyer is here in person).

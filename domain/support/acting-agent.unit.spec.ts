@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseActingAgent, splitCustomerAnswer } from './acting-agent';
+import { parseActingAgent, sameActingAgent, splitCustomerAnswer } from './acting-agent';
 
 const agent = { firstName: 'Alex', lastName: 'Morgan', sessionId: 's-1', savedCardConsent: false };
 
@@ -45,5 +45,19 @@ describe('the agent acting for a buyer (decision 063)', () => {
 
   it('answers no agent for a buyer here in person', () => {
     expect(splitCustomerAnswer({ id: 'u-dana' }).agent).toBeNull();
+  });
+});
+
+describe('whether a new answer changes the banner', () => {
+  it('is the same for the same session, names and consent', () => {
+    expect(sameActingAgent(agent, { ...agent })).toBe(true);
+    expect(sameActingAgent(null, null)).toBe(true);
+  });
+
+  it('differs for another consent, session or nobody', () => {
+    expect(sameActingAgent(agent, { ...agent, savedCardConsent: true })).toBe(false);
+    expect(sameActingAgent(agent, { ...agent, sessionId: 's-2' })).toBe(false);
+    expect(sameActingAgent(agent, null)).toBe(false);
+    expect(sameActingAgent(null, agent)).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { ActingAgent } from '../../domain/support/acting-agent';
 import { supportConsolePath } from '../../domain/support/api';
-import { showActingAgent } from '../infra/acting-agent';
+import { actingAgent$ } from '../infra/acting-agent';
 import { ApiError } from '../infra/api';
 import { forgetActingBuyer } from '../infra/auth/auth';
 import type { SignedInUser } from '../infra/session';
@@ -40,7 +40,7 @@ export function SupportSessionBanner({
     setProblem(null);
     try {
       const acting = await recordSavedCardConsent(savedCards);
-      showActingAgent({ ...agent, savedCardConsent: acting.savedCardConsent });
+      actingAgent$.next({ ...agent, savedCardConsent: acting.savedCardConsent });
     } catch (error) {
       console.error('The consent to saved cards could not be recorded.', error);
       setProblem(t`The customer's consent could not be recorded. Please try again.`);

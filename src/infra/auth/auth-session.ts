@@ -27,9 +27,13 @@ import {
   type SessionAnswer,
 } from '../../../domain/session/offline-session';
 import { SESSION_POLICY } from '../../../domain/session/policy';
-import { splitCustomerAnswer } from '../../../domain/support/acting-agent';
+import {
+  sameActingAgent,
+  splitCustomerAnswer,
+  type ActingAgent,
+} from '../../../domain/support/acting-agent';
 import type { Locale } from '../../../domain/storefront/storefronts';
-import { showActingAgent } from '../acting-agent';
+import { actingAgent$ } from '../acting-agent';
 import { ApiError, apiFetch, apiJson, setAccessTokenSource } from '../api';
 import { bootstrap$, knownBootstrap, loadBootstrap } from '../bootstrap';
 import { readItem, readJson, removeItem, writeItem } from '../browser-storage';
@@ -149,6 +153,11 @@ function setUser(user: SignedInUser | null, confirmed = true): void {
   authStatus$.next(user ? 'signed-in' : 'signed-out');
   if (user) monitor.start();
   else monitor.stop();
+}
+
+/** Customer service acting for the buyer shown (decision 063), for the banner on every page. */
+function showActingAgent(agent: ActingAgent | null): void {
+  if (!sameActingAgent(actingAgent$.getValue(), agent)) actingAgent$.next(agent);
 }
 
 interface CustomerResponse {
