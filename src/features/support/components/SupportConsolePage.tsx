@@ -167,7 +167,6 @@ type Search =
 function FindCustomer() {
   const { t } = useLingui();
   const storefront = useStorefront();
-  const headingId = useId();
   const [input, setInput] = useState('');
   const [inputError, setInputError] = useState<string | undefined>(undefined);
   const [search, setSearch] = useState<Search>({ kind: 'idle' });
@@ -229,10 +228,7 @@ function FindCustomer() {
   };
 
   return (
-    <section className="support__section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="visually-hidden">
-        <Trans>Find a customer</Trans>
-      </h2>
+    <div className="support__section">
       <form
         className="form support__search"
         noValidate
@@ -287,7 +283,7 @@ function FindCustomer() {
           />
         ) : null}
       </div>
-    </section>
+    </div>
   );
 }
 
