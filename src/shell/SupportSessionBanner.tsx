@@ -33,11 +33,14 @@ export function SupportSessionBanner({
   const consentId = useId();
   const [busy, setBusy] = useState<'consent' | 'end' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // The box shows the agent's choice at once; a refusal puts it back as the server has it.
+  const [asked, setAsked] = useState<boolean | null>(null);
   const buyerName = `${buyer.firstName} ${buyer.lastName}`.trim();
 
   const consent = async (savedCards: boolean) => {
     setBusy('consent');
     setProblem(null);
+    setAsked(savedCards);
     try {
       const acting = await recordSavedCardConsent(savedCards);
       actingAgent$.next({ ...agent, savedCardConsent: acting.savedCardConsent });
@@ -45,6 +48,7 @@ export function SupportSessionBanner({
       console.error('The consent to saved cards could not be recorded.', error);
       setProblem(t`The customer's consent could not be recorded. Please try again.`);
     } finally {
+      setAsked(null);
       setBusy(null);
     }
   };
@@ -81,7 +85,7 @@ export function SupportSessionBanner({
           <input
             id={consentId}
             type="checkbox"
-            checked={agent.savedCardConsent}
+            checked={asked ?? agent.savedCardConsent}
             disabled={busy !== null}
             onChange={(event) => void consent(event.target.checked)}
           />
