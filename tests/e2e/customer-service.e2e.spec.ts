@@ -62,7 +62,7 @@ test('Alex acts for Dana: her tab follows the cart, the order says who placed it
 
   // Finds Dana and acts for her, for her personal account.
   await page.getByLabel('Find a customer').fill(DANA.email);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.locator('#main').getByRole('button', { name: 'Search' }).click();
   const act = page.getByRole('button', {
     name: `Act for Dana Reyes (${DEMO_ACCOUNTS.danaPersonal})`,
   });
