@@ -1,7 +1,9 @@
 /**
  * The route patterns the session logic recognises (SPEC 2.1) and which of them need a
- * signed-in user: pages under my-account, saved carts, order history, quotes and checkout send a visitor to sign-in. Paths may
- * carry a locale or store-path prefix; the patterns are matched below it as well.
+ * signed-in user: pages under my-account, saved carts, order history, quotes and checkout send
+ * a visitor to sign-in, except customer service's pages below my-account/support (decision
+ * 063). Paths may carry a locale or store-path prefix; the patterns are matched below it as
+ * well.
  */
 import { resolveLocale } from './resolve-locale';
 
@@ -11,6 +13,7 @@ export type RouteName =
   | 'invoices'
   | 'store'
   | 'my-account-support-login'
+  | 'my-account-support'
   | 'my-account'
   | 'order-status'
   | 'product'
@@ -35,6 +38,9 @@ const PATTERNS: readonly (readonly [RouteName, RegExp, boolean])[] = [
   ['invoice-payment', /^\/invoices\/[^/]+\/payment\/?$/, false],
   ['invoices', /^\/invoices(?:\/.*)?$/, false],
   ['my-account-support-login', /^\/my-account(?:\/[^/]+)?\/support\/login\/?$/, false],
+  // Customer service's own pages (decision 063): an agent is never a buyer, and its sign-in is
+  // its own (the agent's cookie), so the buyer's sign-in check does not apply to them.
+  ['my-account-support', /^\/my-account(?:\/[^/]+)?\/support(?:\/.*)?$/, false],
   ['my-account', /^\/my-account(?:\/.*)?$/, true],
   // The account pages' short forms (SPEC 2.7), as below my-account.
   [

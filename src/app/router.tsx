@@ -28,6 +28,7 @@ import {
 } from '../../domain/storefront/storefronts';
 import { HomePage } from '../features/home/components/HomePage';
 import { accountRoutes } from './account-routes';
+import { supportConsoleRoute, supportLoginRoutes } from './support-routes';
 import { bootstrap$, loadBootstrap } from '../infra/bootstrap';
 import { isServer } from '../infra/http';
 import { activateLanguage, catalogIsPartial } from '../infra/i18n';
@@ -210,6 +211,9 @@ function storefrontPages(): RouteObject[] {
     ...quoteRoutes().map((route) => buyerPage(route, msg`Quotes`)),
     ...invoiceRoutes().map((route) => buyerPage(route, msg`Invoices`)),
     ...accountRoutes().map(({ route, heading }) => buyerPage(route, heading)),
+    // Customer service (decision 063): its sign-in, and its console as the agent's own page.
+    ...supportLoginRoutes(),
+    ...[supportConsoleRoute()].map(({ route, heading }) => buyerPage(route, heading)),
     {
       path: 'quick-order',
       lazy: async () => ({

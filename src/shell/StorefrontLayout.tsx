@@ -8,6 +8,7 @@ import { lazy, useEffect, useState, type ComponentType } from 'react';
 import { Outlet, useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
 import { flagContextFor } from '../../domain/flags/context';
 import { NOTIFICATIONS_PARAM } from '../../domain/notifications/param';
+import { actingAgent$ } from '../infra/acting-agent';
 import { loadTagManager } from '../infra/analytics';
 import { bootstrap$, loadBootstrap } from '../infra/bootstrap';
 import { switchAnnouncement$ } from '../infra/buying-as';
@@ -15,7 +16,7 @@ import { cartMergeOffer$, openCart } from '../infra/cart/cart-loader';
 import { pageCommitted, whenIdleAfterFirstPaint } from '../infra/first-paint';
 import { connectLiveFlags, settleFlagContext } from '../infra/flags';
 import { autoLocaleSwitch } from '../infra/locale-switch';
-import { currentUser$ } from '../infra/session';
+import { currentUser$, type SignedInUser } from '../infra/session';
 import { wholeCatalog } from '../infra/i18n';
 import { useHydrated, useObservableValue } from '../infra/use-observable';
 import { AssistedNoticeSlot } from './AssistedNoticeSlot';
@@ -46,6 +47,11 @@ const IdleWarning = lazy(() =>
 const BuyingAsBanner = lazy(() =>
   Promise.all([import('./BuyingAsBanner'), wholeCatalog()]).then(([module]) => ({
     default: module.BuyingAsBanner,
+  })),
+);
+const SupportSessionBanner = lazy(() =>
+  Promise.all([import('./SupportSessionBanner'), wholeCatalog()]).then(([module]) => ({
+    default: module.SupportSessionBanner,
   })),
 );
 const SignInMergeDialog = lazy(() =>
@@ -100,6 +106,18 @@ function SwitchAnnouncementBanner({ userId }: { userId: string | null }) {
   return (
     <OptionalPart>
       <BuyingAsBanner announcement={announcement} />
+    </OptionalPart>
+  );
+}
+
+/** Customer service acting for the buyer shown (decision 063), once the page hydrated. */
+function ActingBanner({ buyer }: { buyer: SignedInUser | null }) {
+  const hydrated = useHydrated();
+  const agent = useObservableValue(actingAgent$);
+  if (!hydrated || !agent || !buyer) return null;
+  return (
+    <OptionalPart>
+      <SupportSessionBanner agent={agent} buyer={buyer} />
     </OptionalPart>
   );
 }
@@ -217,6 +235,7 @@ export function StorefrontLayout() {
           <a className="skip-link" href="#main">
             <Trans>Skip to content</Trans>
           </a>
+          <ActingBanner buyer={user} />
           <Header />
           <ConnectionBanner />
           <SwitchAnnouncementBanner userId={userId} />

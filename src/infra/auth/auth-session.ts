@@ -27,7 +27,13 @@ import {
   type SessionAnswer,
 } from '../../../domain/session/offline-session';
 import { SESSION_POLICY } from '../../../domain/session/policy';
+import {
+  sameActingAgent,
+  splitCustomerAnswer,
+  type ActingAgent,
+} from '../../../domain/support/acting-agent';
 import type { Locale } from '../../../domain/storefront/storefronts';
+import { actingAgent$ } from '../acting-agent';
 import { ApiError, apiFetch, apiJson, setAccessTokenSource } from '../api';
 import { bootstrap$, knownBootstrap, loadBootstrap } from '../bootstrap';
 import { readItem, readJson, removeItem, writeItem } from '../browser-storage';
@@ -149,12 +155,19 @@ function setUser(user: SignedInUser | null, confirmed = true): void {
   else monitor.stop();
 }
 
+/** Customer service acting for the buyer shown (decision 063), for the banner on every page. */
+function showActingAgent(agent: ActingAgent | null): void {
+  if (!sameActingAgent(actingAgent$.getValue(), agent)) actingAgent$.next(agent);
+}
+
 interface CustomerResponse {
   readonly id: string;
   readonly firstName: string;
   readonly lastName: string;
   readonly email: string | null;
   readonly registrationCountryIso: string | null;
+  /** Present while customer service acts for the buyer (decision 063). */
+  readonly agent?: unknown;
 }
 
 /** SPEC 3: first and last names are refreshed from the profile lookup and merged in. */
@@ -201,13 +214,19 @@ export function profileChanged(profile: {
 /** `activity`: asked because of the buyer (a page load, a sign-in), not in the background. */
 async function fetchCustomer(activity: boolean): Promise<SignedInUser | null> {
   try {
-    const customer = await apiJson<CustomerResponse>(
+    const answer = await apiJson<CustomerResponse>(
       '/store/customer/current',
       activity ? { headers: { [ACTIVITY_HEADER]: '0' } } : {},
     );
-    return { ...customer };
+    // Customer service acting for this buyer (decision 063): the banner shows the agent.
+    const { customer, agent } = splitCustomerAnswer(answer);
+    showActingAgent(agent);
+    return customer;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) {
+      showActingAgent(null);
+      return null;
+    }
     throw error;
   }
 }
@@ -516,6 +535,7 @@ async function forgetHere(): Promise<void> {
   rememberTokens(null);
   removeItem('session', CLOSED_NOTIFICATIONS_KEY);
   monitor.stop();
+  showActingAgent(null);
   setUser(null);
 }
 
@@ -543,6 +563,17 @@ export async function signOut(reason: 'user' | 'timeout' | 'session-lost' = 'use
   redirectAfterSignOut(
     reason === 'timeout' ? 'session-timed-out' : reason === 'user' ? 'signed-out' : undefined,
   );
+}
+
+/**
+ * Customer service ended a session of acting for a buyer (decision 063): this browser forgets
+ * the buyer as a sign-out does here (the remembered user, tokens, notification storage, the
+ * activity monitor) and tells its other tabs, without the server's sign-out steps: those would
+ * end the agent's own sign-in. The caller goes on to customer service's page.
+ */
+export async function forgetActingBuyer(): Promise<void> {
+  await forgetHere();
+  tellOtherTabs({ type: 'signed-out' });
 }
 
 /** Another tab signed out: forget the user here too. */

@@ -64,6 +64,14 @@ export async function signOut(reason: 'user' | 'timeout' | 'session-lost' = 'use
   await (await authSession()).signOut(reason);
 }
 
+/**
+ * Customer service ended a session of acting for a buyer: the buyer is forgotten in this
+ * browser, as a sign-out does locally, while the agent stays signed in (decision 063).
+ */
+export async function forgetActingBuyer(): Promise<void> {
+  await (await authSession()).forgetActingBuyer();
+}
+
 /** "Stay signed in" on the idle warning (which only shows once sign-in has loaded). */
 export function stayActive(): void {
   loaded?.stayActive();

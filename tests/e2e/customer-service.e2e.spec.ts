@@ -1,0 +1,159 @@
+/**
+ * Customer service acting for a buyer (SPEC 3, 6; decision 063): Alex, of customer service,
+ * signs in on customer service's own page, finds Dana, and acts for her. The cart Alex fills is
+ * Dana's: her own tab, in her own browser, shows the line within seconds. Alex places the order
+ * with a new card typed into the gateway's fields (the store never sees its number), and ends
+ * the session from the banner, which fits a phone and a tablet. Dana's order history and
+ * the order's details say who placed it, and Alex's recent sessions list the session.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../server/src/customers/demo-customers';
+import { expect, test } from './fixtures';
+import { emptyCart } from './support/cart';
+import { DANA, signInFromHeader } from './support/sign-in';
+
+const ALEX = { email: 'alex.morgan@demo.example', password: 'Demo-Support-2026' };
+const LEVEL_A_KIT = 'KCI-KIT';
+const PLACED_BY = 'Customer service (Alex Morgan)';
+
+/** A page of another browser (its own cookies), ready once the app has hydrated. */
+async function otherBrowserPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  return context.newPage();
+}
+
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), null, {
+    timeout: 15_000,
+  });
+}
+
+async function continueTo(page: Page, step: string): Promise<void> {
+  await page.getByRole('button', { name: /^Continue/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/${step}$`));
+}
+
+test('Alex acts for Dana: her tab follows the cart, the order says who placed it, the session is listed', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const origin = baseURL ?? '';
+
+  // Dana, in her own browser, with an empty cart on screen.
+  const dana = await otherBrowserPage(browser, origin);
+  await open(dana, '/en-us/');
+  await signInFromHeader(dana, DANA);
+  await emptyCart(dana, 'en-us');
+
+  // Alex signs in on customer service's page.
+  await page.goto('/en-us/my-account/support/login');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customer service sign-in');
+  await page.locator('#main').getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login\?interaction=/);
+  await page.getByLabel('Email address').fill(ALEX.email);
+  await page.getByLabel('Password').fill(ALEX.password);
+  await page.locator('#main').getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/en-us\/my-account\/support$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customer service');
+  await expect(page.getByText('Signed in as Alex Morgan')).toBeVisible();
+
+  // Finds Dana and acts for her, for her personal account.
+  await page.getByLabel('Find a customer').fill(DANA.email);
+  await page.locator('#main').getByRole('button', { name: 'Search' }).click();
+  const act = page.getByRole('button', {
+    name: `Act for Dana Reyes (${DEMO_ACCOUNTS.danaPersonal})`,
+  });
+  await expect(act).toBeVisible();
+  await act.click();
+  await expect(page).toHaveURL(/\/en-us\/$/);
+  const banner = page.getByRole('region', { name: 'Customer service session' });
+  await expect(banner).toContainText('Customer service: you are acting for Dana Reyes', {
+    timeout: 15_000,
+  });
+  await expect(banner.getByLabel('The customer agrees to pay with a saved card')).not.toBeChecked();
+  // The banner fits a phone and a tablet: nothing wider than the screen.
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 768, height: 1024 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await expect(banner.getByRole('button', { name: 'End session' })).toBeInViewport();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+  }
+
+  // Alex adds the kit; Dana's own cart shows the line within seconds.
+  await page.goto(`/en-us/p/${LEVEL_A_KIT}`);
+  const buy = page.getByRole('complementary', { name: 'Buy' });
+  await expect(buy.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+  await buy.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByTestId('cart-link')).not.toHaveText('Cart (0 items)');
+  await expect(dana.getByRole('button', { name: /^Remove / })).toHaveCount(1, {
+    timeout: 20_000,
+  });
+
+  // Alex places the order with a new card, as Dana would.
+  await page.goto('/en-us/cart');
+  await page.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/en-us\/checkout$/);
+  await expect(page.getByText('Loading your accounts…')).toHaveCount(0);
+  await page
+    .getByRole('region', { name: 'Choose customer account' })
+    .getByLabel('Dana Reyes')
+    .check();
+  await page
+    .getByRole('region', { name: 'Choose qualified user' })
+    .getByLabel('Dana Reyes')
+    .check();
+  await continueTo(page, 'shipping-address');
+  await page.getByLabel(/1200 Lakeshore Drive/).check();
+  await continueTo(page, 'shipping-method');
+  await page.getByLabel(/Regular ground/).check();
+  await continueTo(page, 'billing-address');
+  await page.getByLabel('Same as shipping address').check();
+  await continueTo(page, 'payment');
+  await page.getByRole('radio', { name: /^New card/ }).check();
+  await page.getByLabel('First name').fill('Dana');
+  await page.getByLabel('Last name').fill('Reyes');
+  const card = page.frameLocator('iframe[title="Card details"]');
+  await expect(card.getByLabel('Card number')).toBeVisible({ timeout: 15_000 });
+  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await card.getByLabel('Expiration month (MM)').fill('11');
+  await card.getByLabel('Expiration year (YYYY)').fill('2032');
+  await card.getByLabel('Security code').fill('737');
+  await continueTo(page, 'review');
+  await expect(page.getByRole('button', { name: 'Place order' })).toBeVisible();
+  await page.getByLabel('I have read and agree to the Terms & conditions').check();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/en-us\/checkout\/confirmation\//, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order');
+
+  // Alex ends the session: back on customer service's page, no longer acting for anyone.
+  await banner.getByRole('button', { name: 'End session' }).click();
+  await expect(page).toHaveURL(/\/en-us\/my-account\/support$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customer service');
+  await expect(page.getByRole('region', { name: 'Customer service session' })).toHaveCount(0);
+  await expect(page.getByText(/You are acting for/)).toHaveCount(0);
+  const sessions = page.getByRole('table', { name: 'Recent sessions' });
+  const session = sessions.getByRole('row').filter({ hasText: 'Dana Reyes' }).first();
+  await expect(session).toBeVisible();
+  await expect(session).toContainText(DEMO_ACCOUNTS.danaPersonal);
+  await expect(session).not.toContainText('Open');
+  // The session's actions: at least the kit added and the order placed.
+  await expect(session.getByRole('cell').last()).not.toHaveText('0');
+
+  // Dana's history and the order's details say who placed it.
+  await open(dana, '/en-us/my-account/order-history');
+  const row = dana.getByTestId('order-row').first();
+  await expect(row).toContainText(PLACED_BY);
+  await row.getByRole('link').first().click();
+  await expect(dana).toHaveURL(/\/order-details\//);
+  await expect(dana.locator('dt', { hasText: 'Placed by' }).locator('+ dd')).toContainText(
+    PLACED_BY,
+  );
+  await dana.context().close();
+});
