@@ -20,6 +20,12 @@ export const SIGN_IN_ERRORS = {
   },
   failedToFetch: /*i18n*/ { id: 'sign-in.failed-to-fetch', message: 'Failed to fetch' },
   stateMismatch: /*i18n*/ { id: 'sign-in.state-mismatch', message: 'State mismatch' },
+  /** A customer service agent at the buyers' sign-in (decision 063). */
+  agentAccount: /*i18n*/ {
+    id: 'sign-in.agent-account',
+    message:
+      'This is a customer service account: it cannot shop as itself. Sign in on the customer service sign-in page.',
+  },
   noAuthorizationCode: /*i18n*/ {
     id: 'sign-in.no-authorization-code',
     message: 'Failed to acquire authorization code',

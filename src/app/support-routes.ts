@@ -10,7 +10,7 @@ import type { AccountRoute } from './account-routes';
 /** The sign-in page: nothing of anyone's, so the server renders it whole. */
 export function supportLoginRoutes(): RouteObject[] {
   const lazy: NonNullable<RouteObject['lazy']> = async () => ({
-    Component: (await import('../features/support/components/SupportLoginPage')).SupportLoginPage,
+    Component: (await import('../features/auth/components/SupportLoginPage')).SupportLoginPage,
   });
   return ['my-account/support/login', 'my-account/:x/support/login'].map((path) => ({
     path,

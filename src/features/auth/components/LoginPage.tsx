@@ -42,11 +42,7 @@ export function LoginPage() {
         <Trans>Sign in</Trans>
       </h1>
       {interaction ? (
-        usernameField ? (
-          <UsernameSignInForm uid={interaction} />
-        ) : (
-          <SignInForm uid={interaction} />
-        )
+        <ProviderSignInForm uid={interaction} usernameField={usernameField} offerRegister />
       ) : (
         <StartSignIn
           locale={storefront.locale}
@@ -56,6 +52,26 @@ export function LoginPage() {
         />
       )}
     </section>
+  );
+}
+
+/**
+ * The provider's sign-in step: an email address (or, with `sso-username-field`, a username)
+ * and the password. Customer service's sign-in page shows it too, without "Create an account".
+ */
+export function ProviderSignInForm({
+  uid,
+  usernameField,
+  offerRegister,
+}: {
+  uid: string;
+  usernameField: boolean;
+  offerRegister: boolean;
+}) {
+  return usernameField ? (
+    <UsernameSignInForm uid={uid} offerRegister={offerRegister} />
+  ) : (
+    <SignInForm uid={uid} offerRegister={offerRegister} />
   );
 }
 
@@ -93,7 +109,7 @@ function SignInFailure({ failure }: { failure: string | null }) {
 }
 
 /** With `sso-username-field` on: a username (the part of the address before the @) or the address. */
-function UsernameSignInForm({ uid }: { uid: string }) {
+function UsernameSignInForm({ uid, offerRegister }: { uid: string; offerRegister: boolean }) {
   const { t, i18n } = useLingui();
   const labels = { username: t`Username or email address`, password: t`Password` };
   const { failure, send } = useSignIn(uid);
@@ -133,12 +149,12 @@ function UsernameSignInForm({ uid }: { uid: string }) {
           {...register('password')}
         />
       </Field>
-      <SignInActions uid={uid} busy={isSubmitting} />
+      <SignInActions uid={uid} busy={isSubmitting} offerRegister={offerRegister} />
     </form>
   );
 }
 
-function SignInForm({ uid }: { uid: string }) {
+function SignInForm({ uid, offerRegister }: { uid: string; offerRegister: boolean }) {
   const { t, i18n } = useLingui();
   const labels = { email: t`Email address`, password: t`Password` };
   const { failure, send } = useSignIn(uid);
@@ -169,12 +185,20 @@ function SignInForm({ uid }: { uid: string }) {
           {...register('password')}
         />
       </Field>
-      <SignInActions uid={uid} busy={isSubmitting} />
+      <SignInActions uid={uid} busy={isSubmitting} offerRegister={offerRegister} />
     </form>
   );
 }
 
-function SignInActions({ uid, busy }: { uid: string; busy: boolean }) {
+function SignInActions({
+  uid,
+  busy,
+  offerRegister,
+}: {
+  uid: string;
+  busy: boolean;
+  offerRegister: boolean;
+}) {
   const storefront = useStorefront();
   return (
     <>
@@ -199,12 +223,14 @@ function SignInActions({ uid, busy }: { uid: string; busy: boolean }) {
           <Trans>Cancel</Trans>
         </button>
       </div>
-      <p>
-        <Trans>New to the store?</Trans>{' '}
-        <Link to={`/${storefront.locale}/register?interaction=${encodeURIComponent(uid)}`}>
-          <Trans>Create an account</Trans>
-        </Link>
-      </p>
+      {offerRegister ? (
+        <p>
+          <Trans>New to the store?</Trans>{' '}
+          <Link to={`/${storefront.locale}/register?interaction=${encodeURIComponent(uid)}`}>
+            <Trans>Create an account</Trans>
+          </Link>
+        </p>
+      ) : null}
     </>
   );
 }

@@ -45,6 +45,19 @@ export function StartSignIn({
       </p>
     );
   }
+  if (error === 'agent') {
+    return (
+      <div role="alert" className="form-error">
+        <p>{i18n._(SIGN_IN_ERRORS.agentAccount)}</p>
+        <p>
+          {/* A full load: the agents' sign-in starts on its own page. */}
+          <a href={`/${locale}/my-account/support/login`}>
+            <Trans>Customer service sign-in</Trans>
+          </a>
+        </p>
+      </div>
+    );
+  }
   const message = error === 'state' ? SIGN_IN_ERRORS.stateMismatch : SIGN_IN_ERRORS.loginFailed;
   return (
     <div role="alert" className="form-error">

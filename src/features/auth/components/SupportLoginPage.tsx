@@ -7,14 +7,30 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router';
 import { supportSignInStart } from '../../../../domain/support/api';
+import { flags$ } from '../../../infra/flags';
+import { useObservableValue } from '../../../infra/use-observable';
+import { ProviderSignInForm } from './LoginPage';
 import { useStorefront } from '../../../shell/use-storefront';
-import '../support.css';
 
 export function SupportLoginPage() {
   const { t } = useLingui();
   const storefront = useStorefront();
   const [params] = useSearchParams();
   const error = params.get('error');
+  // The provider's step (decision 063): the agent gives their email address and password.
+  const interaction = params.get('interaction');
+  const usernameField = useObservableValue(flags$)['sso-username-field'];
+  if (interaction) {
+    return (
+      <section className="page page--narrow support" aria-labelledby="support-login-title">
+        <title>{t`Customer service sign-in | Assessments Store`}</title>
+        <h1 id="support-login-title">
+          <Trans>Customer service sign-in</Trans>
+        </h1>
+        <ProviderSignInForm uid={interaction} usernameField={usernameField} offerRegister={false} />
+      </section>
+    );
+  }
   return (
     <section className="page page--narrow support" aria-labelledby="support-login-title">
       <title>{t`Customer service sign-in | Assessments Store`}</title>
