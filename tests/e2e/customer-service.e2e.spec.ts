@@ -4,13 +4,15 @@
  * Dana's: her own tab, in her own browser, shows the line within seconds. Alex places the order
  * with a new card typed into the gateway's fields (the store never sees its number), and ends
  * the session from the banner, which fits a phone and a tablet. Dana's order history and
- * the order's details say who placed it, and Alex's recent sessions list the session.
+ * the order's details say who placed it, and Alex's recent sessions and the audit list the
+ * session.
  */
 import type { Browser, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/src/customers/demo-customers';
 import { expect, test } from './fixtures';
 import { emptyCart } from './support/cart';
 import { DANA, signInFromHeader } from './support/sign-in';
+import { operatorCall } from '../support/operator';
 
 const ALEX = { email: 'alex.morgan@demo.example', password: 'Demo-Support-2026' };
 const LEVEL_A_KIT = 'KCI-KIT';
@@ -38,6 +40,7 @@ test('Alex acts for Dana: her tab follows the cart, the order says who placed it
   page,
   browser,
   baseURL,
+  store,
 }) => {
   test.slow();
   const origin = baseURL ?? '';
@@ -156,4 +159,10 @@ test('Alex acts for Dana: her tab follows the cart, the order says who placed it
     PLACED_BY,
   );
   await dana.context().close();
+
+  // The audit (npm run audit) lists the session, with what Alex did in it.
+  const { report } = await operatorCall(store.dataDir, 'audit', { agent: ALEX.email });
+  expect(report).toContain('customer  Dana Reyes <dana.reyes@demo.example>');
+  expect(report).toContain('CartItemAdded');
+  expect(report).toContain('OrderPlaced');
 });
