@@ -14,6 +14,9 @@ const COUNTRY_LOCALES: Readonly<Record<string, Locale>> = {
   ...AP_REGISTRATION_LOCALES,
 };
 
+/** The countries the store has a storefront for. */
+export const STOREFRONT_COUNTRIES: readonly string[] = Object.keys(COUNTRY_LOCALES);
+
 export function localeForCountry(
   country: string | null | undefined,
   preferredLanguages: readonly string[] = [],

@@ -5,6 +5,13 @@
  * every session check, and zod stays out of that code (decision 041).
  */
 
+/**
+ * The header an agent's browser sends with the session of acting it believes in: a tab left
+ * on a buyer whose session ended, or was replaced by another buyer's, is refused (401) rather
+ * than acting for someone else.
+ */
+export const AGENT_SESSION_HEADER = 'x-agent-session';
+
 export interface ActingAgent {
   readonly firstName: string;
   readonly lastName: string;

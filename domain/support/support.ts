@@ -4,7 +4,7 @@
  * shared by the server, the terminal's tools and the browser.
  */
 import * as z from 'zod';
-import { localeForCountry } from '../storefront/country-locale';
+import { localeForCountry, STOREFRONT_COUNTRIES } from '../storefront/country-locale';
 import { DEFAULT_LOCALE, storefrontFor, type SiteRegion } from '../storefront/storefronts';
 import type { MessageDescriptor } from '../shared/message';
 import { requestText } from '../validation/fields';
@@ -24,6 +24,23 @@ export function isSiteRegion(value: string): value is SiteRegion {
  */
 export function customerRegion(registrationCountry: string | null | undefined): SiteRegion {
   return storefrontFor(localeForCountry(registrationCountry) ?? DEFAULT_LOCALE).region;
+}
+
+export { AGENT_SESSION_HEADER } from './acting-agent';
+
+/**
+ * The registration countries of customers in these regions, as SQL can filter them: the
+ * countries with a storefront in them, and whether the rest (countries without a storefront,
+ * served in the default storefront's region) belong too.
+ */
+export function regionCountries(regions: readonly string[]): {
+  readonly countries: readonly string[];
+  readonly elsewhere: boolean;
+} {
+  return {
+    countries: STOREFRONT_COUNTRIES.filter((country) => regions.includes(customerRegion(country))),
+    elsewhere: regions.includes(storefrontFor(DEFAULT_LOCALE).region),
+  };
 }
 
 /** Whether an agent serving these regions may open this customer. */
@@ -66,7 +83,8 @@ const uuid = requestText(36).regex(
 
 export const startAgentSessionInput = z.object({
   buyerId: uuid,
-  accountId: uuid,
+  /** One of the buyer's customer accounts; null for a buyer who has none yet. */
+  accountId: uuid.nullable(),
 });
 
 export const agentConsentInput = z.object({ savedCards: z.boolean() });

@@ -4,6 +4,8 @@
  * (SPEC 7.2: "a shared fetch helper throws on a non-ok response, attaching the JSON body
  * and status").
  */
+import { AGENT_SESSION_HEADER } from '../../domain/support/acting-agent';
+import { actingAgent$ } from './acting-agent';
 import { ApiErrorBodySchema, type ApiErrorBody } from '../../domain/shared/api-error';
 import { httpFetch } from './http';
 
@@ -30,6 +32,9 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   if (!headers.has('accept')) headers.set('accept', 'application/json');
   const token = accessTokenSource?.();
   if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
+  // Customer service acting for the buyer shown: the session this tab believes in (decision 063).
+  const acting = actingAgent$.getValue();
+  if (acting) headers.set(AGENT_SESSION_HEADER, acting.sessionId);
   const response = await httpFetch(path, { credentials: 'same-origin', ...init, headers });
   if (!response.ok) {
     const body = ApiErrorBodySchema.safeParse(await response.json().catch(() => null));

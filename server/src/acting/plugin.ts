@@ -22,9 +22,10 @@
 import { randomUUID } from 'node:crypto';
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AGENT_SESSION_HEADER, agentServes } from '../../../domain/support/support';
 import { bearerToken } from '../auth/authenticate';
 import type { Identity } from '../auth/identity';
-import { SESSION_COOKIE } from '../auth/web-sessions';
+import { AGENT_COOKIE, SESSION_COOKIE } from '../auth/web-sessions';
 import { errorBody } from '../plugins/errors';
 import type { User } from '../auth/users';
 import {
@@ -42,8 +43,7 @@ export type Access = 'public' | 'anyone' | 'buyer' | 'agent';
 
 export const ACCESS_LEVELS: readonly Access[] = ['public', 'anyone', 'buyer', 'agent'];
 
-/** A customer service agent's sign-in (decision 063): HttpOnly, SameSite=Strict. */
-export const AGENT_COOKIE = 'agent_session';
+export { AGENT_COOKIE } from '../auth/web-sessions';
 
 /** Paths whose every route must declare its access. */
 export const DECLARED_PREFIXES = ['/api/', '/auth/'] as const;
@@ -149,10 +149,18 @@ export function registerActing(app: FastifyInstance, options: ActingPluginOption
   }
 
   /** Customer service acting for a buyer: the agent's open session of acting, if any. */
-  async function agentActing(support: SupportActing): Promise<AgentActing | undefined> {
+  async function agentActing(
+    request: FastifyRequest,
+    support: SupportActing,
+  ): Promise<AgentActing | undefined> {
     const session = await cache.actingSession(support.signInId);
     const buyer = session ? await cache.user(session.buyerId) : undefined;
     if (!session || !buyer) return undefined;
+    // The regions as they are now (an operator may have narrowed them since the start).
+    if (!agentServes(support.agent.regions, buyer.registrationCountry)) return undefined;
+    // A tab that still believes in an ended or replaced session acts for nobody.
+    const believed = request.headers[AGENT_SESSION_HEADER];
+    if (typeof believed === 'string' && believed !== session.id) return undefined;
     return acting.agent(support.agent.userId, buyer, session.accountId, {
       agentName: `${support.agent.givenName} ${support.agent.familyName}`,
       sessionId: session.id,
@@ -173,7 +181,7 @@ export function registerActing(app: FastifyInstance, options: ActingPluginOption
   ): Promise<Acting> {
     const visitorId = visitorOf(request, reply, options.secureCookies);
     const support = await resolveAgent(request);
-    if (support) return (await agentActing(support)) ?? acting.visitor(visitorId);
+    if (support) return (await agentActing(request, support)) ?? acting.visitor(visitorId);
     const token = bearerToken(request) ?? queryToken(request, tokenQuery);
     const sessionId = request.cookies[SESSION_COOKIE];
     if (token !== undefined) {
@@ -283,6 +291,26 @@ export function actingBuyer(request: FastifyRequest): User {
   const buyer = who ? buyerOf(who) : undefined;
   if (!buyer) throw new Error(`${request.routeOptions.url ?? request.url} acts for no buyer`);
   return buyer;
+}
+
+/**
+ * The buyer of a `buyer` route when they act themselves; otherwise (customer service acting
+ * for them, decision 063) a 403 in words is sent and undefined returned. For what only the
+ * buyer may do: their sessions, saved cards, organisation membership, password and email.
+ */
+export function buyerThemselves(request: FastifyRequest, reply: FastifyReply): User | undefined {
+  const who = request.acting as Acting | null;
+  if (who?.kind === 'buyer') return who.buyer;
+  reply.header('cache-control', 'no-store');
+  void reply
+    .code(403)
+    .send(
+      errorBody(
+        'support.only-the-customer',
+        'Only the customer can do this, signed in to their own account.',
+      ),
+    );
+  return undefined;
 }
 
 /**

@@ -15,6 +15,8 @@ import type { Db } from '../db/database';
 import { webSessions } from '../db/schema';
 
 export const SESSION_COOKIE = 'store_session';
+/** A customer service agent's sign-in (decision 063): HttpOnly, SameSite=Strict. */
+export const AGENT_COOKIE = 'agent_session';
 
 /** Whose session: a buyer's, or a customer service agent's sign-in (decision 063). */
 export type SessionPurpose = 'buyer' | 'agent';

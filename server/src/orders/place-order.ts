@@ -462,7 +462,15 @@ export class PlaceOrder {
     const { db, payments } = this.deps;
     const choice = checkout.payment;
     const userId = who.buyer.id;
-    if (payment && choice?.method === 'card' && choice.source === 'new' && choice.saveCard) {
+    // Customer service saves no card to the buyer's profile (decision 063).
+    const mayKeep = who.kind === 'buyer';
+    if (
+      mayKeep &&
+      payment &&
+      choice?.method === 'card' &&
+      choice.source === 'new' &&
+      choice.saveCard
+    ) {
       try {
         const saved = await payments.saveCard({ token: payment.token, customerRef: userId });
         const kept = await saveCardToProfile(db, userId, {

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../auth/authenticate';
-import { SESSION_COOKIE } from '../auth/web-sessions';
+import { AGENT_COOKIE, SESSION_COOKIE } from '../auth/web-sessions';
 import { VISITOR_COOKIE } from '../streams/routes';
 import { errorBody } from './errors';
 
@@ -29,8 +29,10 @@ export interface SameOriginOptions {
 }
 
 function actsByCookie(request: FastifyRequest): boolean {
-  if (bearerToken(request) !== undefined) return false;
   const cookies = request.cookies;
+  // An agent's cookie is taken before any token (decision 063): it counts whatever else came.
+  if (cookies[AGENT_COOKIE] !== undefined) return true;
+  if (bearerToken(request) !== undefined) return false;
   return (
     cookies[SESSION_COOKIE] !== undefined ||
     cookies[VISITOR_COOKIE] !== undefined ||

@@ -51,18 +51,43 @@ const SIGN_IN_LIVE = sql`exists (
      and w.expires_at > now()
      and w.last_seen_at > now() - make_interval(secs => ${SESSION_IDLE_SECONDS}))`;
 
+/**
+ * Sessions whose agent sign-in is gone (timed out, expired, ended) are ended, as of when the
+ * sign-in stopped answering: found so, on the way, by the reads below.
+ */
+async function endTimedOut(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    update agent_sessions s
+       set ended_at = coalesce(
+             (select least(w.last_seen_at + make_interval(secs => ${SESSION_IDLE_SECONDS}),
+                           coalesce(w.ended_at, w.expires_at))
+                from web_sessions w where w.id_hash = s.sign_in_hash),
+             now()),
+           end_reason = 'timed-out'
+     where s.id in (${sql.join(
+       ids.map((id) => sql`${id}::uuid`),
+       sql`, `,
+     )}) and s.ended_at is null`);
+}
+
 /** The open session of this agent sign-in (by its id hash), if any. */
 export async function openAgentSession(
   db: Db,
   signInHash: string,
 ): Promise<AgentSessionRow | undefined> {
-  const [row] = rowsOf<RawRow>(
+  const rows = rowsOf<RawRow & { live: boolean }>(
     await db.execute(sql`
       select s.id, s.agent_id, s.sign_in_hash, s.buyer_id, s.account_id, s.saved_card_consent,
-             s.started_at
+             s.started_at, ${SIGN_IN_LIVE} as live
         from agent_sessions s
-       where s.sign_in_hash = ${signInHash} and s.ended_at is null and ${SIGN_IN_LIVE}`),
+       where s.sign_in_hash = ${signInHash} and s.ended_at is null`),
   );
+  await endTimedOut(
+    db,
+    rows.filter((row) => !row.live).map((row) => row.id),
+  );
+  const row = rows.find((r) => r.live);
   return row ? toRow(row) : undefined;
 }
 
@@ -76,13 +101,16 @@ export async function startAgentSession(
     readonly agentId: string;
     readonly signInHash: string;
     readonly buyerId: string;
-    readonly accountId: string;
+    readonly accountId: string | null;
   },
   now: Date,
 ): Promise<AgentSessionRow> {
   const id = randomUUID();
   const at = now.toISOString();
   await db.transaction(async (tx) => {
+    // One start at a time per sign-in (two tabs at once): the sign-in's row is the lock.
+    await tx.execute(sql`
+      select 1 from web_sessions where id_hash = ${input.signInHash} for update`);
     await tx.execute(sql`
       update agent_sessions set ended_at = ${at}::timestamptz, end_reason = 'replaced'
        where sign_in_hash = ${input.signInHash} and ended_at is null`);
@@ -140,14 +168,18 @@ export async function agentActingFor(
   db: Db,
   buyerId: string,
 ): Promise<{ readonly givenName: string; readonly familyName: string } | undefined> {
-  const [row] = rowsOf<{ given_name: string; family_name: string }>(
+  const rows = rowsOf<{ id: string; given_name: string; family_name: string; live: boolean }>(
     await db.execute(sql`
-      select u.given_name, u.family_name
+      select s.id, u.given_name, u.family_name, ${SIGN_IN_LIVE} as live
         from agent_sessions s join users u on u.id = s.agent_id
-       where s.buyer_id = ${buyerId} and s.ended_at is null and ${SIGN_IN_LIVE}
-       order by s.started_at desc
-       limit 1`),
+       where s.buyer_id = ${buyerId} and s.ended_at is null
+       order by s.started_at desc`),
   );
+  await endTimedOut(
+    db,
+    rows.filter((row) => !row.live).map((row) => row.id),
+  );
+  const row = rows.find((r) => r.live);
   return row ? { givenName: row.given_name, familyName: row.family_name } : undefined;
 }
 

@@ -70,20 +70,30 @@ async function userIdByEmail(db: Db, email: string): Promise<string> {
   return row.id;
 }
 
-/** Makes a user an agent for these regions (again, if removed); their regions if already one. */
+/**
+ * Makes a user an agent for these regions (again, if removed), or sets the regions of one;
+ * their open sessions of acting end.
+ */
 export async function addAgent(
   db: Db,
   email: string,
   regions: readonly SiteRegion[],
 ): Promise<SupportAgent> {
   const userId = await userIdByEmail(db, email);
-  await db
-    .insert(supportAgents)
-    .values({ userId, regions: [...regions] })
-    .onConflictDoUpdate({
-      target: supportAgents.userId,
-      set: { regions: [...regions], removedAt: null },
-    });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(supportAgents)
+      .values({ userId, regions: [...regions] })
+      .onConflictDoUpdate({
+        target: supportAgents.userId,
+        set: { regions: [...regions], removedAt: null },
+      });
+    // Regions changed: the agent's sessions of acting end (one may be for a customer of a
+    // region no longer served); their sign-in stays.
+    await tx.execute(sql`
+      update agent_sessions set ended_at = now(), end_reason = 'regions-changed'
+       where agent_id = ${userId} and ended_at is null`);
+  });
   const agent = await findAgent(db, userId);
   if (!agent) throw new Error('The agent was not recorded.');
   return agent;

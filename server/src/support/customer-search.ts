@@ -3,14 +3,16 @@
  * number, order number (Web reference # or Order #) or quote number, only among the
  * customers of the agent's regions. Agents are never found as customers.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { normalizedOrderNumber } from '../../../domain/order/lookup';
 import { ORDERS_READ_MODEL } from '../../../domain/order/order';
 import { QUOTES_READ_MODEL } from '../../../domain/quote/stream';
+import { STOREFRONT_COUNTRIES } from '../../../domain/storefront/country-locale';
 import {
   agentServes,
   CUSTOMER_SEARCH_LIMIT,
   customerRegion,
+  regionCountries,
   type CustomerMatch,
   type FoundCustomer,
 } from '../../../domain/support/support';
@@ -35,8 +37,26 @@ interface Candidate {
   rank: number;
 }
 
-/** Candidates looked at before the region filter, so that one region's many do not hide another's. */
-const CANDIDATES = 200;
+/** Candidates looked at; the regions are filtered in the query already. */
+const CANDIDATES = 100;
+
+function textArray(values: readonly string[]): SQL {
+  return values.length === 0
+    ? sql`array[]::text[]`
+    : sql`array[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`;
+}
+
+/** A user (`u`) registered in one of these regions. */
+function inRegions(regions: readonly string[]): SQL {
+  const { countries, elsewhere } = regionCountries(regions);
+  const inCountries = sql`u.registration_country = any(${textArray(countries)})`;
+  return elsewhere
+    ? sql`(${inCountries} or u.registration_country <> all(${textArray(STOREFRONT_COUNTRIES)}))`
+    : inCountries;
+}
 
 export async function findCustomers(
   db: Db,
@@ -77,6 +97,7 @@ export async function findCustomers(
                          then b.id::uuid end
        where not exists (
          select 1 from support_agents a where a.user_id = u.id and a.removed_at is null)
+         and ${inRegions(regions)}
        order by b.rank, lower(u.family_name), lower(u.given_name), u.id
        limit ${CANDIDATES}`),
   );
@@ -117,7 +138,7 @@ export async function servedCustomer(
   const [row] = rowsOf<{ id: string; registration_country: string }>(
     await db.execute(sql`
       select u.id, u.registration_country from users u
-       where u.id::text = ${buyerId}
+       where u.id = ${buyerId}::uuid
          and not exists (
            select 1 from support_agents a where a.user_id = u.id and a.removed_at is null)`),
   );

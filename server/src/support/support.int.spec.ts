@@ -188,6 +188,76 @@ describe.each(testDatabaseTargets())('customer service on $kind', (target) => {
     expect(wrong.statusCode).toBe(422);
   });
 
+  it('leaves to the buyer what only they may do, and keeps a stale tab from acting', async () => {
+    // An agent with a sign-in of their own, acting for Dana.
+    const agent = await agentCookie(alexId);
+    const started = await call(agent, 'POST', '/api/support/sessions', {
+      buyerId: buyers.dana.userId.toUpperCase(),
+      accountId: null,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const { sessionId } = started.json<{ sessionId: string }>();
+    for (const [method, url, payload] of [
+      ['POST', '/api/me/sessions/end', undefined],
+      ['POST', `/api/me/accounts/${await danasAccountId()}/leave`, {}],
+      ['PUT', `/api/me/payment-methods/${randomUUID()}/default`, undefined],
+      ['DELETE', `/api/me/payment-methods/${randomUUID()}`, undefined],
+    ] as const) {
+      const refused = await app.inject({
+        method,
+        url,
+        headers: { cookie: agent, ...(payload ? { 'content-type': 'application/json' } : {}) },
+        ...(payload ? { payload } : {}),
+      });
+      expect(refused.statusCode, `${method} ${url}`).toBe(403);
+      expect(refused.body).toContain('Only the customer can do this');
+    }
+    // Dana's own session is as it was.
+    expect((await call(buyers.dana.cookie, 'GET', '/store/customer/current')).statusCode).toBe(200);
+    // A tab that believes in another session acts for nobody; the right one acts for Dana.
+    const stale = await app.inject({
+      url: '/api/checkout/facts?locale=en-us',
+      headers: { cookie: agent, 'x-agent-session': randomUUID() },
+    });
+    expect(stale.statusCode).toBe(401);
+    const current = await app.inject({
+      url: '/api/checkout/facts?locale=en-us',
+      headers: { cookie: agent, 'x-agent-session': sessionId },
+    });
+    expect(current.statusCode).toBe(200);
+    // A page of another site cannot start a session with the agent's cookie.
+    const forged = await app.inject({
+      method: 'POST',
+      url: '/api/support/sessions',
+      headers: {
+        cookie: agent,
+        origin: 'https://elsewhere.example',
+        'content-type': 'application/json',
+      },
+      payload: { buyerId: buyers.dana.userId, accountId: null },
+    });
+    expect(forged.statusCode).toBe(403);
+    expect((await call(agent, 'POST', '/api/support/sessions/current/end')).statusCode).toBe(204);
+  });
+
+  it('stops acting for a customer once the agent no longer serves their region', async () => {
+    const user = await createUser(t.database.db, {
+      email: `narrowed.${randomUUID()}@store.example`,
+      password: 'Support-Us-2026!',
+      firstName: 'Noor',
+      lastName: 'Haddad',
+      country: 'US',
+    });
+    await addAgent(t.database.db, user.email, ['US', 'EU']);
+    const agent = await agentCookie(user.id);
+    expect((await startActing(agent)).statusCode).toBe(201);
+    expect((await call(agent, 'GET', '/store/customer/current')).statusCode).toBe(200);
+    await addAgent(t.database.db, user.email, ['EU']);
+    app.identities.forgetAgent(user.id);
+    expect((await call(agent, 'GET', '/store/customer/current')).statusCode).toBe(401);
+    expect((await call(agent, 'GET', '/api/checkout/facts?locale=en-us')).statusCode).toBe(401);
+  });
+
   it('acts for Dana: the events name Alex and Dana, the order says who placed it, and no card number reaches Alex', async () => {
     const started = await startActing(alex);
     expect(started.statusCode, started.body).toBe(201);

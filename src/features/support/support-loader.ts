@@ -27,7 +27,8 @@ export async function supportConsoleLoader({
   try {
     return { me: await supportMe(), sessions: await sessions };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
+    // Nobody signed in as an agent (401), or a buyer's sign-in (403): customer service's sign-in.
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
       throw redirect(supportLoginPath(locale));
     }
     throw error;

@@ -9,6 +9,7 @@ import {
   type AssistedAnswer,
   type AssistingAgent,
 } from '../../../domain/support/assisted';
+import { actingAgent$ } from '../acting-agent';
 import { ApiError, apiJson } from '../api';
 import { online$ } from '../connectivity';
 import {
@@ -74,7 +75,8 @@ export function followAssistance(): void {
   follow = started;
   const update = () => {
     started.update({
-      userId: confirmedUserId(),
+      // Customer service's own tab, acting for the buyer, has nothing to follow.
+      userId: actingAgent$.getValue() ? null : confirmedUserId(),
       visible: document.visibilityState === 'visible',
       online: online$.getValue(),
     });
@@ -82,5 +84,6 @@ export function followAssistance(): void {
   currentUser$.subscribe(update);
   sessionUnconfirmed$.subscribe(update);
   online$.subscribe(update);
+  actingAgent$.subscribe(update);
   document.addEventListener('visibilitychange', update);
 }

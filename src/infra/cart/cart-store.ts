@@ -26,6 +26,7 @@ import type { DistributiveOmit } from '../../../domain/shared/types';
 import type { Storefront } from '../../../domain/storefront/storefronts';
 import { V } from '../../../domain/validation/messages';
 import { online$ } from '../connectivity';
+import { actingAgent$ } from '../acting-agent';
 import { apiJson } from '../api';
 import { confirmedUserId, currentUser$, type SignedInUser } from '../session';
 import { openLocalDb, type MetaEntry } from '../sync/local-db';
@@ -134,7 +135,8 @@ export class CartStore {
         this.active$.next(active);
         // A user's changes that waited through a sign-out can go now.
         this.engine.flushSoon();
-        if (user) {
+        // Customer service acting for the buyer (decision 063) brings no visitor cart of its own.
+        if (user && !actingAgent$.getValue()) {
           void this.session
             .knownVisitorCartId(storefront.storeId)
             .then((visitorCartId) =>
@@ -290,17 +292,30 @@ export class CartStore {
       `/api/carts/current?locale=${encodeURIComponent(active.storefront.locale)}`,
     );
     const open = active.stream;
-    const empty =
+    const holdsNothing = () =>
       open.stream.confirmedVersion === 0 &&
       open.stream.pending.length === 0 &&
       open.unsaved.size === 0;
     const user = currentUser$.getValue();
-    if (current.cartId && current.cartId !== active.cartId && empty && user?.id === owner.id) {
-      await this.session.adoptUserCart(active.storefront.storeId, owner.id, current.cartId);
+    if (
+      current.cartId &&
+      current.cartId !== active.cartId &&
+      holdsNothing() &&
+      user?.id === owner.id
+    ) {
+      const { storeId } = active.storefront;
+      await this.session.adoptUserCart(storeId, owner.id, current.cartId);
       if (this.active$.getValue() !== active) return;
       // Opened again: the session now names the server's cart.
       this.activationKey = '';
       await this.activate(active.storefront, user);
+      if (!holdsNothing()) {
+        // A line added here while the carts were switched: this browser keeps its own cart,
+        // which now goes to the server, so the line is never left in a cart nobody shows.
+        await this.session.adoptUserCart(storeId, owner.id, active.cartId);
+        this.activationKey = '';
+        await this.activate(active.storefront, user);
+      }
       return;
     }
     await this.refreshActive();

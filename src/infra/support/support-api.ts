@@ -12,7 +12,10 @@ import {
   type SupportMe,
   type SupportSession,
 } from '../../../domain/support/api';
+import { actingAgent$ } from '../acting-agent';
 import { apiFetch, apiJson, postJson } from '../api';
+import { forgetActingBuyer } from '../auth/auth';
+import { loadCartStore } from '../cart/cart-loader';
 
 /** The agent signed in, and the session of acting they hold (401 when no agent is). */
 export async function supportMe(): Promise<SupportMe> {
@@ -28,8 +31,34 @@ export async function recentSessions(): Promise<readonly SupportSession[]> {
   return supportSessionsSchema.parse(await apiJson('/api/support/sessions')).sessions;
 }
 
-/** Starts acting for a buyer, for one of their accounts (an open session ends first). */
+/** How long ending a session waits for the cart changes not sent yet. */
+const FLUSH_WAIT_MS = 5_000;
+
+/** The cart changes made for the buyer and not sent yet go first (nothing is left behind). */
+async function sendWaitingChanges(): Promise<void> {
+  try {
+    const store = await loadCartStore();
+    await Promise.race([
+      store.flush(),
+      new Promise<void>((resolve) => {
+        window.setTimeout(resolve, FLUSH_WAIT_MS);
+      }),
+    ]);
+  } catch (error) {
+    console.warn('Cart changes could not be sent before the session ended.', error);
+  }
+}
+
+/**
+ * Starts acting for a buyer, for one of their accounts (an open session ends first). A buyer
+ * this browser still shows from a session before is forgotten first, in every tab: no tab
+ * goes on acting for them in the new session.
+ */
 export async function startSession(buyerId: string, accountId: string | null): Promise<Acting> {
+  if (actingAgent$.getValue()) {
+    await sendWaitingChanges();
+    await forgetActingBuyer();
+  }
   return actingSchema.parse(await postJson('/api/support/sessions', { buyerId, accountId }));
 }
 
@@ -42,10 +71,12 @@ export async function recordSavedCardConsent(savedCards: boolean): Promise<Actin
 
 /** Ends the session of acting; the buyer's own sessions are untouched. */
 export async function endSession(): Promise<void> {
+  await sendWaitingChanges();
   await apiFetch('/api/support/sessions/current/end', { method: 'POST' });
 }
 
 /** Ends the agent's sign-in, and any session of acting it holds. */
 export async function supportSignOut(): Promise<void> {
+  if (actingAgent$.getValue()) await sendWaitingChanges();
   await apiFetch('/auth/support/logout', { method: 'POST' });
 }

@@ -11,10 +11,10 @@ import { isLocale, storefrontFor, type Locale } from '../../../../domain/storefr
 import { requestText } from '../../../../domain/validation/fields';
 import { buyerOf } from '../../acting/acting';
 import type { IdentityCache } from '../../acting/identity-cache';
-import { SESSION_IDLE_SECONDS } from '../../auth/web-sessions';
+import { SESSION_IDLE_SECONDS, sessionIdHash } from '../../auth/web-sessions';
 import { errorBody } from '../../plugins/errors';
 import type { Db } from '../../db/database';
-import { agentActingFor } from '../../support/agent-sessions';
+import { agentActingFor, openAgentSession } from '../../support/agent-sessions';
 
 /**
  * The session check reports the buyer's activity (SPEC 4.4, decision 031): this header holds
@@ -54,6 +54,14 @@ export function registerCustomerRoutes(
       if (live !== who.agentId) return unauthorized();
       const agent = await identities.agent(who.agentId);
       if (!agent) return unauthorized();
+      // The session of acting as the database has it now, as for a buyer's session check: a
+      // session ended or replaced on another instance is learnt here at once.
+      const hash = sessionIdHash(who.signInId);
+      const open = await openAgentSession(db, hash);
+      if (open?.id !== who.sessionId) {
+        identities.forgetActing(hash);
+        return unauthorized();
+      }
       return {
         id: who.buyer.id,
         firstName: who.buyer.givenName,

@@ -20,7 +20,7 @@ import { isForBuyer } from '../../../acting/acting';
 import type { Identity } from '../../../auth/identity';
 import type { CommandHandler } from '../../../commands/execute';
 import { requestText } from '../../../../../domain/validation/fields';
-import { actingBuyer } from '../../../acting/plugin';
+import { actingBuyer, buyerThemselves } from '../../../acting/plugin';
 import {
   inviteMember,
   leaveAccount,
@@ -117,7 +117,9 @@ export function registerAccountRoutes(
     '/api/me/accounts/:id/invitations',
     { config: { access: 'buyer' } },
     async (request, reply) => {
-      const user = actingBuyer(request);
+      // Membership changes only by the buyer themselves (decision 063).
+      const user = buyerThemselves(request, reply);
+      if (!user) return reply;
       const { id } = idParams.parse(request.params);
       const found = await pendingInvitations(db, user.id, id);
       return typeof found === 'string' ? answer(reply, found) : { items: found };
@@ -141,7 +143,9 @@ export function registerAccountRoutes(
     '/api/me/accounts/:id/members/remove',
     { config: { access: 'buyer' } },
     async (request, reply) => {
-      const user = actingBuyer(request);
+      // Membership changes only by the buyer themselves (decision 063).
+      const user = buyerThemselves(request, reply);
+      if (!user) return reply;
       const { id } = idParams.parse(request.params);
       const { email } = memberEmailRequestSchema.parse(request.body);
       return answer(reply, await removeMember(db, user.id, id, email));
@@ -152,7 +156,9 @@ export function registerAccountRoutes(
     '/api/me/accounts/:id/leave',
     { config: { access: 'buyer' } },
     async (request, reply) => {
-      const user = actingBuyer(request);
+      // Membership changes only by the buyer themselves (decision 063).
+      const user = buyerThemselves(request, reply);
+      if (!user) return reply;
       const { id } = idParams.parse(request.params);
       return answer(reply, await leaveAccount(db, user.id, id));
     },

@@ -13,7 +13,7 @@ import { addressBookEntrySchema } from '../../../../../domain/customer/address-b
 import { requestText } from '../../../../../domain/validation/fields';
 import type { IdentityCache } from '../../../acting/identity-cache';
 import { isForBuyer, type Acting, type ForBuyer } from '../../../acting/acting';
-import { actingBuyer } from '../../../acting/plugin';
+import { actingBuyer, buyerThemselves } from '../../../acting/plugin';
 import type { Identity } from '../../../auth/identity';
 import { revokeUserGrants } from '../../../auth/oidc-adapter';
 import { endAllWebSessions, SESSION_COOKIE } from '../../../auth/web-sessions';
@@ -112,7 +112,9 @@ export function registerMeRoutes(
    * tokens within the identity check's bound (decision 048), on every instance.
    */
   app.post('/api/me/sessions/end', { config: { access: 'buyer' } }, async (request, reply) => {
-    const user = actingBuyer(request);
+    // Customer service never signs a buyer out of their own sessions (decision 063).
+    const user = buyerThemselves(request, reply);
+    if (!user) return reply;
     const ended = await endAllWebSessions(db, user.id, new Date());
     for (const hash of ended.idHashes) deps.identities.forgetSessionHash(hash);
     if (deps.identity.embedded) {

@@ -10,7 +10,7 @@ import * as z from 'zod';
 import { CHECKOUT_MESSAGES } from '../../../../../domain/checkout/messages';
 import { newPaymentCardSchema } from '../../../../../domain/customer/payment-cards';
 import { requestText } from '../../../../../domain/validation/fields';
-import { actingBuyer } from '../../../acting/plugin';
+import { actingBuyer, buyerThemselves } from '../../../acting/plugin';
 import { findPaymentMethod, listPaymentMethods } from '../../../customers/customer-repository';
 import { removeCard, saveCard, setDefaultCard } from '../../../customers/payment-cards';
 import type { Db } from '../../../db/database';
@@ -45,8 +45,11 @@ export function registerPaymentCardRoutes(
     },
   );
 
+  // Saved cards change only by the buyer themselves: customer service takes a new card for an
+  // order, or uses a saved one with the buyer's consent (decision 063).
   app.post('/api/me/payment-methods', { config: { access: 'buyer' } }, async (request, reply) => {
-    const user = actingBuyer(request);
+    const user = buyerThemselves(request, reply);
+    if (!user) return reply;
     const body = newPaymentCardSchema.parse(request.body);
     const outcome = await saveCard(db, payments, user.id, body);
     if (outcome.kind === 'declined') {
@@ -61,7 +64,8 @@ export function registerPaymentCardRoutes(
     '/api/me/payment-methods/:id/default',
     { config: { access: 'buyer' } },
     async (request, reply) => {
-      const user = actingBuyer(request);
+      const user = buyerThemselves(request, reply);
+      if (!user) return reply;
       const { id } = idParams.parse(request.params);
       if (!(await setDefaultCard(db, user.id, id))) return noSuchCard(reply);
       return (await findPaymentMethod(db, user.id, id)) ?? noSuchCard(reply);
@@ -72,7 +76,8 @@ export function registerPaymentCardRoutes(
     '/api/me/payment-methods/:id',
     { config: { access: 'buyer' } },
     async (request, reply) => {
-      const user = actingBuyer(request);
+      const user = buyerThemselves(request, reply);
+      if (!user) return reply;
       const { id } = idParams.parse(request.params);
       if (!(await removeCard(db, payments, user.id, id))) return noSuchCard(reply);
       return reply.code(204).send();

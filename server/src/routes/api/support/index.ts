@@ -113,7 +113,7 @@ export function registerSupportRoutes(
         .code(404)
         .send(ruleBody('support.customer-not-found', SUPPORT_MESSAGES.customerNotFound));
     }
-    if (!(await isAccountMember(db, customer.id, input.accountId))) {
+    if (input.accountId !== null && !(await isAccountMember(db, customer.id, input.accountId))) {
       return reply
         .code(422)
         .send(ruleBody('support.not-customers-account', SUPPORT_MESSAGES.notCustomersAccount));
