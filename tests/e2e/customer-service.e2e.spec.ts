@@ -166,3 +166,34 @@ test('Alex acts for Dana: her tab follows the cart, the order says who placed it
   expect(report).toContain('CartItemAdded');
   expect(report).toContain('OrderPlaced');
 });
+
+test('a buyer at customer service’s sign-in is refused in words, and an agent at the buyers’', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/en-us/my-account/support/login');
+  await page.locator('#main').getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/my-account\/support\/login\?interaction=/);
+  // The provider's step, on customer service's page: no "Create an account" there.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customer service sign-in');
+  await expect(page.getByRole('link', { name: 'Create an account' })).toHaveCount(0);
+  await page.getByLabel('Email address').fill(DANA.email);
+  await page.getByLabel('Password').fill(DANA.password);
+  await page.locator('#main').getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/en-us\/my-account\/support\/login\?error=not-agent$/);
+  await expect(page.getByRole('alert')).toContainText('This sign-in is for customer service.');
+  // Dana is not signed in: the header still offers sign-in.
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+
+  // Alex, in a browser of his own (the provider remembers Dana here), at the buyers' sign-in.
+  await page.context().clearCookies();
+  await page.goto('/en-us/login?returnTo=%2Fen-us%2Fcart');
+  await expect(page).toHaveURL(/\/en-us\/login\?interaction=/, { timeout: 15_000 });
+  await page.getByLabel('Email address').fill(ALEX.email);
+  await page.getByLabel('Password').fill(ALEX.password);
+  await page.locator('#main').getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/en-us\/login\?error=agent$/);
+  await expect(page.getByRole('alert')).toContainText('This is a customer service account');
+  await page.getByRole('link', { name: 'Customer service sign-in' }).click();
+  await expect(page).toHaveURL(/\/en-us\/my-account\/support\/login$/);
+});

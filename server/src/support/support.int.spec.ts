@@ -404,6 +404,17 @@ describe.each(testDatabaseTargets())('customer service on $kind', (target) => {
     expect(order.placedBy).toEqual({ kind: 'agent', id: alexId, name: 'Alex Morgan' });
     expect(placed.body).not.toMatch(CARD_NUMBER);
 
+    // The order's number finds Dana too.
+    const byOrder = await call(
+      alex,
+      'GET',
+      `/api/support/customers?q=${encodeURIComponent(order.webReference)}`,
+    );
+    expect(byOrder.json<{ customers: unknown[] }>().customers[0]).toMatchObject({
+      id: buyers.dana.userId,
+      matchedBy: 'order',
+    });
+
     // Dana's own order history has it, placed by customer service.
     const history = await call(buyers.dana.cookie, 'GET', '/api/orders?locale=en-us&page=1');
     expect(history.statusCode).toBe(200);
