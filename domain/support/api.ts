@@ -4,10 +4,16 @@
  * of acting for a buyer, consent to saved cards, and the agent's recent sessions.
  */
 import * as z from 'zod';
+import {
+  CUSTOMER_MATCHES,
+  CUSTOMER_SEARCH_LIMIT,
+  CUSTOMER_SEARCH_MAX,
+  CUSTOMER_SEARCH_MIN,
+  SITE_REGIONS,
+} from './support';
 
 /** SPEC 3's site regions; an agent serves some of them. */
-export const SUPPORT_REGIONS = ['US', 'CA', 'EU', 'AP'] as const;
-export const supportRegionSchema = z.enum(SUPPORT_REGIONS);
+export const supportRegionSchema = z.enum(SITE_REGIONS);
 export type SupportRegion = z.infer<typeof supportRegionSchema>;
 
 export const supportAccountSchema = z.object({
@@ -51,9 +57,6 @@ export const supportMeSchema = z.object({
 });
 export type SupportMe = z.infer<typeof supportMeSchema>;
 
-export const MATCHED_BY = ['email', 'name', 'account', 'order', 'quote'] as const;
-export type MatchedBy = (typeof MATCHED_BY)[number];
-
 export const supportCustomerSchema = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -62,24 +65,19 @@ export const supportCustomerSchema = z.object({
   country: z.string(),
   region: supportRegionSchema,
   accounts: z.array(supportAccountSchema),
-  matchedBy: z.enum(MATCHED_BY),
+  matchedBy: z.enum(CUSTOMER_MATCHES),
 });
 export type SupportCustomer = z.infer<typeof supportCustomerSchema>;
 
 /** `GET /api/support/customers?q=`. */
 export const customerSearchSchema = z.object({
-  customers: z.array(supportCustomerSchema).max(20),
+  customers: z.array(supportCustomerSchema).max(CUSTOMER_SEARCH_LIMIT),
 });
-
-/** What an agent may search for: 2 to 100 characters once trimmed. */
-export const CUSTOMER_QUERY_LIMITS = { min: 2, max: 100 } as const;
 
 /** The query as sent, or null when it is too short or too long to send. */
 export function customerQuery(input: string): string | null {
   const query = input.trim();
-  return query.length >= CUSTOMER_QUERY_LIMITS.min && query.length <= CUSTOMER_QUERY_LIMITS.max
-    ? query
-    : null;
+  return query.length >= CUSTOMER_SEARCH_MIN && query.length <= CUSTOMER_SEARCH_MAX ? query : null;
 }
 
 export const supportSessionSchema = z.object({

@@ -11,7 +11,7 @@ import { requestText } from '../validation/fields';
 import { V } from '../validation/messages';
 
 /** SPEC 3's site regions, in the order the store lists them. */
-export const SITE_REGIONS: readonly SiteRegion[] = ['US', 'CA', 'EU', 'AP'];
+export const SITE_REGIONS = ['US', 'CA', 'EU', 'AP'] as const satisfies readonly SiteRegion[];
 
 export function isSiteRegion(value: string): value is SiteRegion {
   return (SITE_REGIONS as readonly string[]).includes(value);
@@ -90,41 +90,8 @@ export const startAgentSessionInput = z.object({
 export const agentConsentInput = z.object({ savedCards: z.boolean() });
 
 /** How a customer was found. */
-export type CustomerMatch = 'email' | 'name' | 'account' | 'order' | 'quote';
-
-export interface FoundCustomer {
-  readonly id: string;
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly email: string;
-  readonly country: string;
-  readonly region: SiteRegion;
-  readonly accounts: readonly {
-    readonly id: string;
-    readonly number: string;
-    readonly name: string;
-  }[];
-  readonly matchedBy: CustomerMatch;
-}
-
-/** A session of acting for a buyer, as the agent's browser sees it. */
-export interface AgentActingView {
-  readonly sessionId: string;
-  readonly buyer: {
-    readonly id: string;
-    readonly firstName: string;
-    readonly lastName: string;
-    readonly email: string;
-  };
-  readonly account: { readonly id: string; readonly number: string; readonly name: string } | null;
-  readonly savedCardConsent: boolean;
-  readonly startedAt: string;
-}
-
-/** 'Placed by' for an agent (SPEC 3 Order): "Customer service (Alex Morgan)". */
-export function agentDisplayName(givenName: string, familyName: string): string {
-  return `${givenName} ${familyName}`.trim();
-}
+export const CUSTOMER_MATCHES = ['email', 'name', 'account', 'order', 'quote'] as const;
+export type CustomerMatch = (typeof CUSTOMER_MATCHES)[number];
 
 /** What the support calls say when they refuse (decision 063). */
 export const SUPPORT_MESSAGES = {

@@ -9,18 +9,12 @@ import { useId, useState } from 'react';
 import type { ActingAgent } from '../../domain/support/acting-agent';
 import { supportConsolePath } from '../../domain/support/api';
 import { actingAgent$ } from '../infra/acting-agent';
-import { ApiError } from '../infra/api';
-import { forgetActingBuyer } from '../infra/auth/auth';
 import type { SignedInUser } from '../infra/session';
 import { endSession, recordSavedCardConsent } from '../infra/support/support-api';
 import { useStorefront } from './use-storefront';
 import './support-banner.css';
 
 /** The server holds no session to end (it ended or timed out): this browser forgets it too. */
-function alreadyEnded(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 401 || error.status === 404);
-}
-
 export function SupportSessionBanner({
   agent,
   buyer,
@@ -57,11 +51,7 @@ export function SupportSessionBanner({
     setBusy('end');
     setProblem(null);
     try {
-      await endSession().catch((error: unknown) => {
-        if (!alreadyEnded(error)) throw error;
-      });
-      // The buyer is forgotten here as a sign-out does locally; the agent stays signed in.
-      await forgetActingBuyer();
+      await endSession();
       window.location.assign(supportConsolePath(storefront.locale));
     } catch (error) {
       console.error('The session could not be ended.', error);

@@ -31,13 +31,8 @@ import {
   type OperatorAction,
 } from '../orders/operator';
 import { qualificationsReport, reviewQualification } from '../qualifications/operator';
-import {
-  addAgentReport,
-  agentsReport,
-  auditReport,
-  removeAgentReport,
-  SupportOperatorError,
-} from '../support/operator';
+import { NoSuchUserError } from '../support/agents';
+import { addAgentReport, agentsReport, auditReport, removeAgentReport } from '../support/operator';
 import type { OperatorArgs, OperatorCommandName, OperatorResult } from './contract';
 
 export interface OperatorContext {
@@ -131,7 +126,7 @@ async function asSupportRefusal<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof SupportOperatorError) {
+    if (error instanceof NoSuchUserError) {
       throw new OperatorCommandError('refused', error.message);
     }
     throw error;

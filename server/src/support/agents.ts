@@ -61,7 +61,8 @@ export class NoSuchUserError extends Error {
   override readonly name = 'NoSuchUserError';
 }
 
-async function userIdByEmail(db: Db, email: string): Promise<string> {
+/** The id of the user who signs in with this email; NoSuchUserError when none does. */
+export async function userIdByEmail(db: Db, email: string): Promise<string> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)

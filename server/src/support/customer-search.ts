@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { normalizedOrderNumber } from '../../../domain/order/lookup';
 import { ORDERS_READ_MODEL } from '../../../domain/order/order';
 import { QUOTES_READ_MODEL } from '../../../domain/quote/stream';
+import type { SupportCustomer } from '../../../domain/support/api';
 import { STOREFRONT_COUNTRIES } from '../../../domain/storefront/country-locale';
 import {
   agentServes,
@@ -14,7 +15,6 @@ import {
   customerRegion,
   regionCountries,
   type CustomerMatch,
-  type FoundCustomer,
 } from '../../../domain/support/support';
 import type { Db } from '../db/database';
 
@@ -36,9 +36,6 @@ interface Candidate {
   matched_by: CustomerMatch;
   rank: number;
 }
-
-/** Candidates looked at; the regions are filtered in the query already. */
-const CANDIDATES = 100;
 
 function textArray(values: readonly string[]): SQL {
   return values.length === 0
@@ -62,11 +59,11 @@ export async function findCustomers(
   db: Db,
   query: string,
   regions: readonly string[],
-): Promise<FoundCustomer[]> {
+): Promise<SupportCustomer[]> {
   const text = query.trim();
   const upper = normalizedOrderNumber(text);
   const pattern = likePattern(text.toLowerCase());
-  const candidates = rowsOf<Candidate>(
+  const served = rowsOf<Candidate>(
     await db.execute(sql`
       with found as (
         select u.id::text as id, 'email' as matched_by, case when lower(u.email) = ${text.toLowerCase()} then 0 else 2 end as rank
@@ -99,11 +96,8 @@ export async function findCustomers(
          select 1 from support_agents a where a.user_id = u.id and a.removed_at is null)
          and ${inRegions(regions)}
        order by b.rank, lower(u.family_name), lower(u.given_name), u.id
-       limit ${CANDIDATES}`),
+       limit ${CUSTOMER_SEARCH_LIMIT}`),
   );
-  const served = candidates
-    .filter((c) => agentServes(regions, c.registration_country))
-    .slice(0, CUSTOMER_SEARCH_LIMIT);
   if (served.length === 0) return [];
   const accounts = rowsOf<{ user_id: string; id: string; account_number: string; name: string }>(
     await db.execute(sql`

@@ -3,17 +3,10 @@
  * agents (`npm run agents`), and the audit of their sessions (`npm run audit`): each session's
  * start and end, and every action made in it, newest session first.
  */
-import { sql } from 'drizzle-orm';
 import type { SiteRegion } from '../../../domain/storefront/storefronts';
 import type { Db } from '../db/database';
-import { users } from '../db/schema';
-import { addAgent, listAgents, NoSuchUserError, removeAgent } from './agents';
+import { addAgent, listAgents, removeAgent, userIdByEmail } from './agents';
 import { listAgentSessions, sessionActions } from './agent-sessions';
-
-/** What an operator asked for that the store refuses (an unknown user), said in words. */
-export class SupportOperatorError extends Error {
-  override readonly name = 'SupportOperatorError';
-}
 
 function agentLine(agent: {
   email: string;
@@ -35,32 +28,13 @@ export async function addAgentReport(
   email: string,
   regions: readonly SiteRegion[],
 ): Promise<string> {
-  try {
-    return `Added: ${agentLine(await addAgent(db, email, regions))}\n`;
-  } catch (error) {
-    if (error instanceof NoSuchUserError) throw new SupportOperatorError(error.message);
-    throw error;
-  }
+  return `Added: ${agentLine(await addAgent(db, email, regions))}\n`;
 }
 
 export async function removeAgentReport(db: Db, email: string, now: Date): Promise<string> {
-  try {
-    return (await removeAgent(db, email, now))
-      ? `Removed ${email}: their sign-ins and any session of acting have ended.\n`
-      : `${email} is not a customer service agent.\n`;
-  } catch (error) {
-    if (error instanceof NoSuchUserError) throw new SupportOperatorError(error.message);
-    throw error;
-  }
-}
-
-async function userIdByEmail(db: Db, email: string): Promise<string> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email.trim()})`);
-  if (!row) throw new SupportOperatorError(`No user signs in with ${email.trim()}.`);
-  return row.id;
+  return (await removeAgent(db, email, now))
+    ? `Removed ${email}: their sign-ins and any session of acting have ended.\n`
+    : `${email} is not a customer service agent.\n`;
 }
 
 /** Most sessions one audit lists. */

@@ -13,7 +13,7 @@ import {
   type SupportSession,
 } from '../../../domain/support/api';
 import { actingAgent$ } from '../acting-agent';
-import { apiFetch, apiJson, postJson } from '../api';
+import { ApiError, apiFetch, apiJson, postJson } from '../api';
 import { forgetActingBuyer } from '../auth/auth';
 import { loadCartStore } from '../cart/cart-loader';
 
@@ -69,10 +69,21 @@ export async function recordSavedCardConsent(savedCards: boolean): Promise<Actin
   );
 }
 
-/** Ends the session of acting; the buyer's own sessions are untouched. */
+/**
+ * Ends the session of acting (one already gone, 401 or 404, counts as ended); the buyer's own
+ * sessions are untouched. The cart changes waiting go first, and then this browser forgets
+ * the buyer as a sign-out does locally, in every tab; the agent stays signed in.
+ */
 export async function endSession(): Promise<void> {
   await sendWaitingChanges();
-  await apiFetch('/api/support/sessions/current/end', { method: 'POST' });
+  await apiFetch('/api/support/sessions/current/end', { method: 'POST' }).catch(
+    (error: unknown) => {
+      if (!(error instanceof ApiError && (error.status === 401 || error.status === 404))) {
+        throw error;
+      }
+    },
+  );
+  await forgetActingBuyer();
 }
 
 /** Ends the agent's sign-in, and any session of acting it holds. */

@@ -5,25 +5,27 @@
  * agent's recent sessions. Starting a session loads the store afresh: its sign-in check then
  * answers with the buyer, and every page works as theirs.
  */
+import {
+  CUSTOMER_SEARCH_MAX,
+  CUSTOMER_SEARCH_MIN,
+  type CustomerMatch,
+} from '../../../../domain/support/support';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useLoaderData } from 'react-router';
 import {
-  CUSTOMER_QUERY_LIMITS,
   customerQuery,
   startRefusal,
   supportConsolePath,
   supportLoginPath,
   type Acting,
-  type MatchedBy,
   type SupportAccount,
   type SupportCustomer,
   type SupportSession,
 } from '../../../../domain/support/api';
 import { ApiError } from '../../../infra/api';
-import { forgetActingBuyer } from '../../../infra/auth/auth';
 import {
   endSession,
   findCustomers,
@@ -36,7 +38,7 @@ import { useStorefront } from '../../../shell/use-storefront';
 import type { SupportConsoleData } from '../support-loader';
 import '../support.css';
 
-const MATCHED_BY_LABELS: Record<MatchedBy, MessageDescriptor> = {
+const MATCHED_BY_LABELS: Record<CustomerMatch, MessageDescriptor> = {
   email: msg`Email`,
   name: msg`Name`,
   account: msg`Customer account number`,
@@ -110,7 +112,6 @@ function CurrentSession({ acting }: { acting: Acting }) {
     setProblem(null);
     try {
       await endSession();
-      await forgetActingBuyer();
       window.location.assign(supportConsolePath(storefront.locale));
     } catch (error) {
       console.error('The session could not be ended.', error);
@@ -179,7 +180,7 @@ function FindCustomer() {
     setRefusal(null);
     const query = customerQuery(input);
     if (!query) {
-      const { min, max } = CUSTOMER_QUERY_LIMITS;
+      const [min, max] = [CUSTOMER_SEARCH_MIN, CUSTOMER_SEARCH_MAX];
       setInputError(t`Enter ${min} to ${max} characters.`);
       return;
     }
@@ -246,7 +247,7 @@ function FindCustomer() {
             name="q"
             autoComplete="off"
             spellCheck={false}
-            maxLength={CUSTOMER_QUERY_LIMITS.max}
+            maxLength={CUSTOMER_SEARCH_MAX}
             value={input}
             onChange={(event) => {
               setInput(event.target.value);

@@ -13,8 +13,8 @@ import {
   RECENT_SESSIONS_LIMIT,
   startAgentSessionInput,
   SUPPORT_MESSAGES,
-  type AgentActingView,
 } from '../../../../../domain/support/support';
+import type { Acting } from '../../../../../domain/support/api';
 import type { SupportActing } from '../../../acting/acting';
 import type { IdentityCache } from '../../../acting/identity-cache';
 import { sessionIdHash } from '../../../auth/web-sessions';
@@ -51,7 +51,7 @@ export function registerSupportRoutes(
   const { db, identities } = options;
 
   /** A session as the agent's browser sees it. */
-  async function view(row: AgentSessionRow): Promise<AgentActingView | undefined> {
+  async function view(row: AgentSessionRow): Promise<Acting | undefined> {
     const buyer = await identities.user(row.buyerId);
     if (!buyer) return undefined;
     const [account] = row.accountId
