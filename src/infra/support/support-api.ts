@@ -71,11 +71,13 @@ export async function recordSavedCardConsent(savedCards: boolean): Promise<Actin
 
 /**
  * Ends the session of acting (one already gone, 401 or 404, counts as ended); the buyer's own
- * sessions are untouched. The cart changes waiting go first, and then this browser forgets
- * the buyer as a sign-out does locally, in every tab; the agent stays signed in.
+ * sessions are untouched. The cart changes waiting go first; then this browser forgets the
+ * buyer as a sign-out does locally, in every tab, so that nothing of this page asks for the
+ * buyer once the server has ended the session; the agent stays signed in.
  */
 export async function endSession(): Promise<void> {
   await sendWaitingChanges();
+  await forgetActingBuyer();
   await apiFetch('/api/support/sessions/current/end', { method: 'POST' }).catch(
     (error: unknown) => {
       if (!(error instanceof ApiError && (error.status === 401 || error.status === 404))) {
@@ -83,7 +85,6 @@ export async function endSession(): Promise<void> {
       }
     },
   );
-  await forgetActingBuyer();
 }
 
 /** Ends the agent's sign-in, and any session of acting it holds. */
