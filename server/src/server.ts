@@ -137,7 +137,7 @@ export async function runServer(): Promise<void> {
     server = await startServer(config);
     const where =
       server.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-    server.app.log.info(`Store ready at ${server.url} (${where})`);
+    server.app.log.info(`Store ready at ${server.url} (${where}, Node.js ${process.version})`);
   } catch (error) {
     console.error(`The store could not start: ${(error as Error).message}`);
     process.exit(1);
