@@ -17,18 +17,66 @@ export interface LighthouseRow {
   cls: number;
 }
 
-/** Issue 17's acceptance figures. */
-export const TARGETS = {
-  performance: 95,
-  accessibility: 100,
-  seo: 100,
-  bestPractices: 96,
-  cls: 0.02,
-} as const;
+/** Lighthouse's default CPU slowdown for its mobile profile: a mid-range phone. */
+export const DEFAULT_CPU_SLOWDOWN = 4;
 
-export const TARGETS_TEXT =
-  `performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, ` +
-  `SEO ${TARGETS.seo}, best practices ≥ ${TARGETS.bestPractices}, CLS ≤ ${TARGETS.cls}`;
+export interface Targets {
+  performance: number;
+  accessibility: number;
+  seo: number;
+  bestPractices: number;
+  cls: number;
+  /** Total blocking time, at the default slowdown only: at 8× it is the score that counts. */
+  tbtMs: number | null;
+}
+
+/**
+ * The acceptance figures (issues 17 and 31) for a CPU slowdown: ≥ 97 with TBT ≤ 200 ms at
+ * Lighthouse's default 4×, and ≥ 90 on a CPU slowed further (8×: a host half as fast).
+ */
+export function targetsFor(cpuSlowdown: number): Targets {
+  const slower = cpuSlowdown > DEFAULT_CPU_SLOWDOWN;
+  return {
+    performance: slower ? 90 : 97,
+    accessibility: 100,
+    seo: 100,
+    bestPractices: 96,
+    cls: 0.02,
+    tbtMs: slower ? null : 200,
+  };
+}
+
+export function targetsText(targets: Targets): string {
+  const tbt = targets.tbtMs === null ? '' : `, TBT ≤ ${targets.tbtMs} ms`;
+  return (
+    `performance ≥ ${targets.performance}, accessibility ${targets.accessibility}, ` +
+    `SEO ${targets.seo}, best practices ≥ ${targets.bestPractices}, CLS ≤ ${targets.cls}${tbt}`
+  );
+}
+
+/** `--cpu-slowdown N` among a script's arguments, else the default; a bad N throws. */
+export function cpuSlowdownOf(args: readonly string[]): {
+  cpuSlowdown: number;
+  rest: string[];
+} {
+  const rest: string[] = [];
+  let cpuSlowdown = DEFAULT_CPU_SLOWDOWN;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    const inline = /^--cpu-slowdown=(.*)$/.exec(arg);
+    if (arg !== '--cpu-slowdown' && !inline) {
+      rest.push(arg);
+      continue;
+    }
+    const value = inline ? inline[1] : args[++i];
+    const n = Number(value);
+    if (value === undefined || value === '' || !Number.isFinite(n) || n < 1 || n > 20) {
+      throw new Error(`--cpu-slowdown takes a number from 1 to 20 (got ${value ?? 'nothing'})`);
+    }
+    cpuSlowdown = n;
+  }
+  return { cpuSlowdown, rest };
+}
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -202,13 +250,17 @@ export function topOpportunities(lhr: Result, limit = 6): AuditToFix[] {
 }
 
 /** What a page misses of the targets, in words; empty when it meets them all. */
-export function missedTargets(row: LighthouseRow): string[] {
+export function missedTargets(
+  row: LighthouseRow,
+  targets: Targets = targetsFor(DEFAULT_CPU_SLOWDOWN),
+): string[] {
   const missed: string[] = [];
-  if (row.performance < TARGETS.performance) missed.push(`performance ${row.performance}`);
-  if (row.accessibility < TARGETS.accessibility) missed.push(`accessibility ${row.accessibility}`);
-  if (row.seo < TARGETS.seo) missed.push(`SEO ${row.seo}`);
-  if (row.bestPractices < TARGETS.bestPractices) missed.push(`best practices ${row.bestPractices}`);
-  if (row.cls > TARGETS.cls) missed.push(`CLS ${row.cls}`);
+  if (row.performance < targets.performance) missed.push(`performance ${row.performance}`);
+  if (row.accessibility < targets.accessibility) missed.push(`accessibility ${row.accessibility}`);
+  if (row.seo < targets.seo) missed.push(`SEO ${row.seo}`);
+  if (row.bestPractices < targets.bestPractices) missed.push(`best practices ${row.bestPractices}`);
+  if (row.cls > targets.cls) missed.push(`CLS ${row.cls}`);
+  if (targets.tbtMs !== null && row.tbtMs > targets.tbtMs) missed.push(`TBT ${row.tbtMs} ms`);
   return missed;
 }
 

@@ -5,6 +5,9 @@ import {
   markdownTable,
   medianRun,
   missedTargets,
+  cpuSlowdownOf,
+  targetsFor,
+  targetsText,
   rowOf,
   topOpportunities,
 } from './summary';
@@ -208,11 +211,32 @@ describe('the Lighthouse summary', () => {
   it('names each target a page misses, and none when it meets them', () => {
     const row = rowOf('/en-us/', lhr(0.94, { cls: 0.021 }));
     expect(missedTargets(row)).toEqual(['performance 94', 'CLS 0.021']);
-    expect(missedTargets({ ...row, performance: 95, cls: 0.02 })).toEqual([]);
-    expect(missedTargets({ ...row, performance: 95, cls: 0, bestPractices: 95, seo: 99 })).toEqual([
+    expect(missedTargets({ ...row, performance: 97, cls: 0.02 })).toEqual([]);
+    expect(missedTargets({ ...row, performance: 97, cls: 0, bestPractices: 95, seo: 99 })).toEqual([
       'SEO 99',
       'best practices 95',
     ]);
+    expect(missedTargets({ ...row, performance: 97, cls: 0, tbtMs: 201 })).toEqual(['TBT 201 ms']);
+  });
+
+  it('asks ≥ 97 and TBT ≤ 200 ms at the default 4×, ≥ 90 at 8×', () => {
+    const row = { ...rowOf('/en-us/', lhr(0.91, { cls: 0 })), tbtMs: 450 };
+    expect(missedTargets(row, targetsFor(4))).toEqual(['performance 91', 'TBT 450 ms']);
+    expect(missedTargets(row, targetsFor(8))).toEqual([]);
+    expect(missedTargets({ ...row, performance: 89 }, targetsFor(8))).toEqual(['performance 89']);
+    expect(targetsText(targetsFor(8))).not.toContain('TBT');
+  });
+
+  it('reads --cpu-slowdown N, and refuses what is not a slowdown', () => {
+    expect(cpuSlowdownOf([])).toEqual({ cpuSlowdown: 4, rest: [] });
+    expect(cpuSlowdownOf(['search', '--cpu-slowdown', '8'])).toEqual({
+      cpuSlowdown: 8,
+      rest: ['search'],
+    });
+    expect(cpuSlowdownOf(['--cpu-slowdown=6', 'cart']).cpuSlowdown).toBe(6);
+    expect(() => cpuSlowdownOf(['--cpu-slowdown'])).toThrow(/number from 1 to 20/);
+    expect(() => cpuSlowdownOf(['--cpu-slowdown', 'fast'])).toThrow(/got fast/);
+    expect(() => cpuSlowdownOf(['--cpu-slowdown', '0'])).toThrow();
   });
 
   it('prints a Markdown table with one row per page', () => {
