@@ -3,11 +3,8 @@
  * formats, qualification levels and what each lets a buyer purchase, availability, and the
  * shapes the catalog API answers with.
  */
-import * as z from 'zod/mini';
 import type { MessageDescriptor } from '../shared/message';
-import { LOCALES } from '../storefront/storefronts';
-import { noCardNumber } from '../validation/card-number';
-import { storableText } from '../validation/storable-check';
+import type { Locale } from '../storefront/storefronts';
 
 /** SPEC 2.3 main menu: product categories, digital solutions and other types. */
 export const CATEGORIES = [
@@ -120,20 +117,21 @@ export type SearchSort = (typeof SORTS)[number];
 
 export const SEARCH_PAGE_SIZE = 20;
 
-const optionalText = (max: number) =>
-  z.optional(z.string().check(z.trim(), z.maxLength(max), storableText(), noCardNumber()));
+/** What a catalog search asks (the search page's address, and the API's query). */
+export interface SearchQuery {
+  readonly locale: Locale;
+  /** Trimmed, at most SEARCH_TEXT_MAX characters. */
+  readonly q?: string | undefined;
+  readonly category?: Category | undefined;
+  readonly format?: ProductFormat | undefined;
+  readonly level?: Level | undefined;
+  readonly sort: SearchSort;
+  /** 1 to SEARCH_MAX_PAGE. */
+  readonly page: number;
+}
 
-export const searchQuerySchema = z.object({
-  locale: z.enum(LOCALES),
-  q: optionalText(200),
-  category: z.optional(z.enum(CATEGORIES)),
-  format: z.optional(z.enum(FORMATS)),
-  level: z.optional(z.enum(LEVELS)),
-  sort: z._default(z.enum(SORTS), 'relevance'),
-  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(500)), 1),
-});
-
-export type SearchQuery = z.output<typeof searchQuerySchema>;
+export const SEARCH_TEXT_MAX = 200;
+export const SEARCH_MAX_PAGE = 500;
 
 export interface ProductSummary {
   readonly code: string;
@@ -182,19 +180,6 @@ export interface SearchResult {
 
 /** Product codes: letters, digits and hyphens, upper case. */
 export const PRODUCT_CODE = /^[A-Z0-9][A-Z0-9-]{1,39}$/;
-
-/** The storefront whose prices and currency a catalog call answers in. */
-export const storeQuerySchema = z.object({ locale: z.enum(LOCALES) });
-
-export const productParamsSchema = z.object({
-  code: z
-    .string()
-    .check(
-      z.trim(),
-      z.toUpperCase(),
-      z.regex(PRODUCT_CODE, { error: 'catalog.product.code-invalid' }),
-    ),
-});
 
 /** A product as the offline index holds it: enough to search, and to decide a cart command. */
 export interface CatalogIndexItem extends ProductSummary {

@@ -8,7 +8,7 @@
 import * as z from 'zod';
 import { cardTokenSchema } from '../payment/card';
 import { idSchema } from '../sync/schemas';
-import { noCardNumber } from '../validation/card-number';
+import { noCardNumber } from '../validation/card-number-check';
 import { CARD_BRANDS } from '../validation/payment';
 import { storableText } from '../validation/storable-check';
 import { SHIPPING_METHOD_IDS } from './shipping-methods';

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { LOCALES } from '../storefront/storefronts';
-import { noCardNumber } from '../validation/card-number';
+import { noCardNumber } from '../validation/card-number-check';
 import { storableText } from '../validation/storable-check';
 
 export const COMMERCE_HEADERS = {

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { LOCALES } from '../storefront/storefronts';
-import { noCardNumber } from '../validation/card-number';
+import { noCardNumber } from '../validation/card-number-check';
 import { storableText } from '../validation/storable-check';
 import type { Order, PlacedBy } from './order';
 import { poNumberOf } from './lookup';

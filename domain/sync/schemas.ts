@@ -8,7 +8,7 @@
 import * as z from 'zod';
 import { MAX_LINE_QUANTITY } from '../cart/limits';
 import { SAVED_CART_DESCRIPTION_MAX, SAVED_CART_NAME_MAX } from '../saved-cart/saved-carts';
-import { noCardNumber } from '../validation/card-number';
+import { noCardNumber } from '../validation/card-number-check';
 import { boundedInt, freeText, requestText } from '../validation/fields';
 import { V } from '../validation/messages';
 import { INT32_MAX } from '../validation/storable';

@@ -12,8 +12,6 @@
  * and reference numbers grouped in threes or twos stay allowed. A 12- to 19-digit number in
  * one piece is refused one time in ten, whatever it is: that is the price of the rule.
  */
-import * as z from 'zod/mini';
-import { V } from './messages';
 
 const MIN_DIGITS = 12;
 const MAX_DIGITS = 19;
@@ -73,14 +71,4 @@ export function containsCardNumber(text: string): boolean {
     if (run.length >= MIN_DIGITS && groupsHoldCard(run.split(/[ -]/))) return true;
   }
   return false;
-}
-
-/**
- * The check of a free-text field, for `z.string().check(...)` in zod and zod/mini: a card
- * number in it is refused with the domain's message.
- */
-export function noCardNumber() {
-  return z.refine<string>((value) => !containsCardNumber(value), {
-    error: V.cardNumberNotAllowed.id,
-  });
 }

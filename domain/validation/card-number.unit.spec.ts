@@ -14,7 +14,7 @@ import {
   qglobalRequestSchema,
 } from '../checkout/requests';
 import { addressBookEntrySchema } from '../customer/address-book';
-import { searchQuerySchema } from '../catalog/catalog';
+import { searchQuerySchema } from '../catalog/schemas';
 import { autosuggestQuerySchema } from '../commerce/commerce-api';
 import { orderHistoryQuerySchema } from '../order/history';
 import { cardTokenSchema, isCardToken } from '../payment/card';

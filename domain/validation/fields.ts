@@ -8,7 +8,8 @@
  */
 import * as z from 'zod';
 import type { MessageDescriptor } from '../shared/message';
-import { containsCardNumber, noCardNumber } from './card-number';
+import { containsCardNumber } from './card-number';
+import { noCardNumber } from './card-number-check';
 import { V } from './messages';
 import { INT32_MAX, isStorableText } from './storable';
 import { storableText } from './storable-check';

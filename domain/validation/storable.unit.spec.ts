@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as classic from 'zod';
 import * as mini from 'zod/mini';
-import { searchQuerySchema } from '../catalog/catalog';
+import { searchQuerySchema } from '../catalog/schemas';
 import { addressBookEntrySchema } from '../customer/address-book';
 import { pullQuerySchema, pushSingleSchema } from '../sync/push-schema';
 import { cartCommandSchema, savedCartCommandSchema } from '../sync/schemas';

@@ -11,7 +11,7 @@ import {
   searchQuerySchema,
   productParamsSchema,
   storeQuerySchema,
-} from '../../domain/catalog/catalog';
+} from '../../domain/catalog/schemas';
 import {
   addQualifiedUserRequestSchema,
   checkoutLocaleQuery,

@@ -6,7 +6,7 @@
  */
 import { AGENT_SESSION_HEADER } from '../../domain/support/acting-agent';
 import { actingAgent$ } from './acting-agent';
-import { ApiErrorBodySchema, type ApiErrorBody } from '../../domain/shared/api-error';
+import { parseApiErrorBody, type ApiErrorBody } from '../../domain/shared/api-error';
 import { httpFetch } from './http';
 
 export class ApiError extends Error {
@@ -37,8 +37,7 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   if (acting) headers.set(AGENT_SESSION_HEADER, acting.sessionId);
   const response = await httpFetch(path, { credentials: 'same-origin', ...init, headers });
   if (!response.ok) {
-    const body = ApiErrorBodySchema.safeParse(await response.json().catch(() => null));
-    throw new ApiError(response.status, body.success ? body.data : null);
+    throw new ApiError(response.status, parseApiErrorBody(await response.json().catch(() => null)));
   }
   return response;
 }

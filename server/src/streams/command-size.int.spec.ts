@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutStreamKind } from '../../../domain/checkout/stream';
-import { ApiErrorBodySchema } from '../../../domain/shared/api-error';
+import { ApiErrorBodySchema } from '../../../domain/shared/api-error-schema';
 import { buildTestApp } from '../../../tests/support/app';
 import { testDatabaseTargets, type TestDatabase } from '../../../tests/support/databases';
 import { seedDemoUsers } from '../auth/demo-users';

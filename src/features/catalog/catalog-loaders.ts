@@ -4,27 +4,18 @@
  * offline in the browser (the worker's copies, then the index kept on this device).
  */
 import type { LoaderFunctionArgs } from 'react-router';
-import {
-  searchQuerySchema,
-  type SearchQuery,
-  type SearchResult,
-} from '../../../domain/catalog/catalog';
+import type { SearchQuery, SearchResult } from '../../../domain/catalog/catalog';
+import { SEARCH_PARAMS, searchQueryOf } from '../../../domain/catalog/search-query';
 import type { Locale } from '../../../domain/storefront/storefronts';
 import { preload, type Preloaded } from '../../infra/use-load';
 import { storefrontOfParams } from '../../shell/use-storefront';
 import { fetchProduct, searchCatalog, searchParamsOf, type Loaded, type ProductView } from './api';
 
-export const QUERY_KEYS = ['q', 'category', 'format', 'level', 'sort', 'page'] as const;
+export const QUERY_KEYS = SEARCH_PARAMS;
 
 /** The query of the address; a value the store does not know is left out, not an error. */
 export function queryFromParams(locale: Locale, params: URLSearchParams): SearchQuery {
-  const input: Record<string, string> = { locale };
-  for (const key of QUERY_KEYS) {
-    const value = params.get(key);
-    if (value === null || value === '' || (key === 'category' && value === 'all')) continue;
-    if (searchQuerySchema.safeParse({ ...input, [key]: value }).success) input[key] = value;
-  }
-  return searchQuerySchema.parse(input);
+  return searchQueryOf(locale, params);
 }
 
 export function searchKey(query: SearchQuery): string {

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorBodySchema } from '../../../../domain/shared/api-error';
+import { ApiErrorBodySchema } from '../../../../domain/shared/api-error-schema';
 import { V } from '../../../../domain/validation/messages';
 import { buildTestApp } from '../../../../tests/support/app';
 import {

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMERCE_HEADERS, WEB_PLATFORM_KEY } from '../../../../domain/commerce/commerce-api';
-import { ApiErrorBodySchema } from '../../../../domain/shared/api-error';
+import { ApiErrorBodySchema } from '../../../../domain/shared/api-error-schema';
 import { validationMessage } from '../../../../domain/validation/messages';
 import { buildTestApp } from '../../../../tests/support/app';
 import { testDatabaseTargets, type TestDatabase } from '../../../../tests/support/databases';

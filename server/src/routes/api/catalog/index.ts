@@ -4,12 +4,12 @@
  * Public data, cacheable for a minute; the service worker keeps copies for offline use.
  */
 import type { FastifyInstance } from 'fastify';
+import type { CatalogIndex } from '../../../../../domain/catalog/catalog';
 import {
   productParamsSchema,
   searchQuerySchema,
   storeQuerySchema,
-  type CatalogIndex,
-} from '../../../../../domain/catalog/catalog';
+} from '../../../../../domain/catalog/schemas';
 import { storefrontFor } from '../../../../../domain/storefront/storefronts';
 import { catalogIndex, findProduct, searchProducts } from '../../../catalog/catalog-repository';
 import type { Db } from '../../../db/database';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiErrorBodySchema } from '../../../../../domain/shared/api-error';
+import { ApiErrorBodySchema } from '../../../../../domain/shared/api-error-schema';
 import { testDatabaseTargets, useTestDatabase } from '../../../../../tests/support/databases';
 import { buildTestApp } from '../../../../../tests/support/app';
 

@@ -14,7 +14,7 @@ import type {
   AccountMember,
   CustomerAccountSummary,
 } from '../../../../../domain/customer/address-book';
-import { ApiErrorBodySchema } from '../../../../../domain/shared/api-error';
+import { ApiErrorBodySchema } from '../../../../../domain/shared/api-error-schema';
 import { V } from '../../../../../domain/validation/messages';
 import { buildTestApp } from '../../../../../tests/support/app';
 import { signInDemoBuyers, type SignedIn } from '../../../../../tests/support/checkout-flow';

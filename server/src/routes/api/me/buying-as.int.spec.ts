@@ -10,7 +10,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartEvent } from '../../../../../domain/cart/events';
 import type { CustomerAccountSummary } from '../../../../../domain/customer/address-book';
-import { ApiErrorBodySchema } from '../../../../../domain/shared/api-error';
+import { ApiErrorBodySchema } from '../../../../../domain/shared/api-error-schema';
 import { buildTestApp } from '../../../../../tests/support/app';
 import { signInDemoBuyers, type SignedIn } from '../../../../../tests/support/checkout-flow';
 import { testDatabaseTargets, type TestDatabase } from '../../../../../tests/support/databases';

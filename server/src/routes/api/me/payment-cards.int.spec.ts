@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES } from '../../../../../domain/checkout/messages';
 import type { SavedPaymentMethod } from '../../../../../domain/customer/address-book';
 import type { TokenizedCard } from '../../../../../domain/payment/card';
-import { ApiErrorBodySchema } from '../../../../../domain/shared/api-error';
+import { ApiErrorBodySchema } from '../../../../../domain/shared/api-error-schema';
 import { V } from '../../../../../domain/validation/messages';
 import { buildTestApp } from '../../../../../tests/support/app';
 import { signInDemoBuyers, type SignedIn } from '../../../../../tests/support/checkout-flow';

@@ -16,7 +16,7 @@ import { isLocale } from '../../../../../domain/storefront/storefronts';
 import { checkCommandSize } from '../../../../../domain/sync/push-schema';
 import { idSchema } from '../../../../../domain/sync/schemas';
 import { streamIdOf } from '../../../../../domain/sync/stream-kind';
-import { noCardNumber } from '../../../../../domain/validation/card-number';
+import { noCardNumber } from '../../../../../domain/validation/card-number-check';
 import { storableText } from '../../../../../domain/validation/storable-check';
 import { actingBuyer } from '../../../acting/plugin';
 import type { CommandHandler } from '../../../commands/execute';
