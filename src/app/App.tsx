@@ -1,13 +1,19 @@
 import { I18nProvider } from '@lingui/react';
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
+import { whenPartsHydrated } from '../infra/hydration';
 import { i18n } from '../infra/i18n';
 import type { createRouter } from './router';
 
-/** Marks the page as interactive once the app's first render has committed (npm run size). */
+/**
+ * Marks the page as interactive (npm run size, the browser tests) once the app's first render
+ * has committed and the frame's parts have hydrated (src/shell/HydratedPart.tsx).
+ */
 function ReadyMarker() {
   useEffect(() => {
-    document.documentElement.dataset.ready = '';
+    whenPartsHydrated(() => {
+      document.documentElement.dataset.ready = '';
+    });
   }, []);
   return null;
 }

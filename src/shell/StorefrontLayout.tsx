@@ -14,6 +14,7 @@ import { bootstrap$, loadBootstrap } from '../infra/bootstrap';
 import { switchAnnouncement$ } from '../infra/buying-as';
 import { cartMergeOffer$, openCart } from '../infra/cart/cart-loader';
 import { pageCommitted, whenIdleAfterFirstPaint } from '../infra/first-paint';
+import { whenPartsHydrated } from '../infra/hydration';
 import { connectLiveFlags, settleFlagContext } from '../infra/flags';
 import { autoLocaleSwitch } from '../infra/locale-switch';
 import { currentUser$, type SignedInUser } from '../infra/session';
@@ -25,6 +26,7 @@ import { ConnectionBanner } from './ConnectionBanner';
 import { RegionalContentProvider } from './content/regional-content';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { HydratedPart } from './HydratedPart';
 import { NotFoundPage } from './NotFoundPage';
 import { OptionalPart } from './OptionalPart';
 import { languageTag } from './storefront-label';
@@ -137,9 +139,10 @@ export function StorefrontLayout() {
   // meanwhile: a bar at the top says the next is on its way.
   const navigating = useNavigation().state === 'loading';
 
-  // The first page is on screen: what it does not show may load now (decision 041).
+  // The first page is on screen and hydrated: what it does not show may load now (decision
+  // 041), not while its parts still hydrate (issue 31).
   useEffect(() => {
-    pageCommitted();
+    whenPartsHydrated(pageCommitted);
   }, []);
 
   useEffect(() => {
@@ -236,7 +239,9 @@ export function StorefrontLayout() {
             <Trans>Skip to content</Trans>
           </a>
           <ActingBanner buyer={user} />
-          <Header />
+          <HydratedPart>
+            <Header />
+          </HydratedPart>
           <ConnectionBanner />
           <SwitchAnnouncementBanner userId={userId} />
           <AssistedNoticeSlot />
@@ -244,9 +249,11 @@ export function StorefrontLayout() {
           <CartNotices />
           <div className={navigating ? 'navigation-progress is-active' : 'navigation-progress'} />
           <main id="main" className="app__main" tabIndex={-1} aria-busy={navigating}>
-            {known ? <Outlet /> : <NotFoundPage />}
+            <HydratedPart>{known ? <Outlet /> : <NotFoundPage />}</HydratedPart>
           </main>
-          <Footer />
+          <HydratedPart>
+            <Footer />
+          </HydratedPart>
           <Greeting />
           {user ? (
             <OptionalPart>
