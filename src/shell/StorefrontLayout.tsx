@@ -27,7 +27,6 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { NotFoundPage } from './NotFoundPage';
 import { OptionalPart } from './OptionalPart';
-import { languageTag } from './storefront-label';
 import { StorefrontContext, type StorefrontRouteData } from './use-storefront';
 
 // Dialogs loaded only when they may show (decision 041), with the whole catalog (their messages
@@ -143,7 +142,8 @@ export function StorefrontLayout() {
   }, []);
 
   useEffect(() => {
-    document.documentElement.lang = languageTag(storefront);
+    // The language of what the page shows (SPEC 2.2): ja-jp and zh-sg pages are in English.
+    document.documentElement.lang = storefront.language;
   }, [storefront]);
 
   // Settings, tag manager and live flags: nothing the first page shows waits for them.
