@@ -89,7 +89,7 @@ function Notifications() {
 
 /** The greeting, for a visitor whose country is unknown (only this follows the settings). */
 function Greeting() {
-  const countryUnknown = useObservableValue(bootstrap$)?.country === null;
+  const countryUnknown = useObservableValue(bootstrap$)?.countryUnknown;
   return countryUnknown ? (
     <OptionalPart>
       <HelloModal />
