@@ -26,7 +26,6 @@ import { i18n } from './infra/i18n';
 import { renderWithMessages, setFirstLoadCode } from './infra/i18n-server';
 import { withServerValue } from './infra/use-observable';
 import { PageSkeleton } from './shell/PageSkeleton';
-import { languageTag } from './shell/storefront-label';
 import type { StorefrontRouteData } from './shell/use-storefront';
 
 export type Rendered = RenderedPage;
@@ -139,7 +138,7 @@ async function render(
       context.matches.at(-1)?.route.path,
       new URL(request.url).pathname,
     ),
-    lang: languageTag(data.storefront),
+    lang: data.storefront.language,
     head,
     body: html.slice(head.length),
     data: scriptSafeJson({ loaderData: context.loaderData, actionData: context.actionData }),

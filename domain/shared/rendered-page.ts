@@ -6,7 +6,7 @@ export type RenderedPage =
   | {
       readonly kind: 'page';
       readonly status: number;
-      /** The page's language tag, for <html lang>. */
+      /** The language of the page's content (en, fr, nl or es; SPEC 2.2), for <html lang>. */
       readonly lang: string;
       /** Title, meta and link elements the page rendered, for <head>. */
       readonly head: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localeForCountry } from './country-locale';
+import { localeForCountry, storeCountryOfLanguages } from './country-locale';
 
 describe('storefront for a country', () => {
   it.each([
@@ -24,5 +24,33 @@ describe('storefront for a country', () => {
   it('has no storefront for other or unknown countries', () => {
     expect(localeForCountry('DE')).toBeUndefined();
     expect(localeForCountry(null)).toBeUndefined();
+  });
+});
+
+describe('the store country a visitor\u2019s languages name', () => {
+  it.each([
+    [['en-GB'], 'GB'],
+    [['en-gb', 'en'], 'GB'],
+    [['en', 'en-GB'], 'GB'],
+    [['fr-CA', 'fr'], 'CA'],
+    [['ko-KR'], 'KR'],
+    [['zh-Hant-TW'], 'TW'],
+    [['zh-SG'], 'SG'],
+  ] as const)('%j names %s', (languages, country) => {
+    expect(storeCountryOfLanguages(languages)).toBe(country);
+  });
+
+  it.each([
+    [[]],
+    [['en']],
+    [['en', 'fr']],
+    [['fr-FR', 'en-GB']],
+    [['de-DE', 'de', 'en-US']],
+    [['es-419']],
+    [['zh-Hant']],
+    [['x-klingon']],
+    [['x-gb']],
+  ] as const)('%j names none', (languages) => {
+    expect(storeCountryOfLanguages(languages)).toBeNull();
   });
 });

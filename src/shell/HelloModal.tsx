@@ -1,6 +1,7 @@
 /**
- * SPEC 2.3: a modal titled 'Hello!' when the visitor's country cannot be identified, pointing
- * to the international contacts page. Shown once per browser session.
+ * SPEC 2.3: a modal titled 'Hello!' when the visitor's country cannot be identified (neither the
+ * proxy in front nor the region of the browser's language names one; decision 013), pointing to
+ * the international contacts page. Shown once per browser session.
  */
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
@@ -17,7 +18,7 @@ export function HelloModal() {
   const storefront = useStorefront();
   const dialog = useRef<HTMLDialogElement>(null);
   const [dismissed, setDismissed] = useState(() => readItem('session', DISMISSED_KEY) === '1');
-  const show = bootstrap !== null && bootstrap.country === null && !dismissed;
+  const show = bootstrap?.countryUnknown === true && !dismissed;
 
   useEffect(() => {
     const element = dialog.current;

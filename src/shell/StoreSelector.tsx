@@ -29,7 +29,7 @@ export function StoreSelector() {
         }}
       >
         {allStorefronts().map((s) => (
-          <option key={s.locale} value={s.locale} lang={s.locale}>
+          <option key={s.locale} value={s.locale} lang={s.language}>
             {storefrontLabel(s)}
           </option>
         ))}

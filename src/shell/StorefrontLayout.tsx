@@ -29,7 +29,6 @@ import { Header } from './Header';
 import { HydratedPart } from './HydratedPart';
 import { NotFoundPage } from './NotFoundPage';
 import { OptionalPart } from './OptionalPart';
-import { languageTag } from './storefront-label';
 import { StorefrontContext, type StorefrontRouteData } from './use-storefront';
 
 // Dialogs loaded only when they may show (decision 041), with the whole catalog (their messages
@@ -92,7 +91,7 @@ function Notifications() {
 
 /** The greeting, for a visitor whose country is unknown (only this follows the settings). */
 function Greeting() {
-  const countryUnknown = useObservableValue(bootstrap$)?.country === null;
+  const countryUnknown = useObservableValue(bootstrap$)?.countryUnknown;
   return countryUnknown ? (
     <OptionalPart>
       <HelloModal />
@@ -146,7 +145,8 @@ export function StorefrontLayout() {
   }, []);
 
   useEffect(() => {
-    document.documentElement.lang = languageTag(storefront);
+    // The language of what the page shows (SPEC 2.2): ja-jp and zh-sg pages are in English.
+    document.documentElement.lang = storefront.language;
   }, [storefront]);
 
   // Settings, tag manager and live flags: nothing the first page shows waits for them.

@@ -37,7 +37,10 @@ export function keepStorefrontLabels(entries: Iterable<readonly [string, string]
   }
 }
 
-/** BCP 47 tag for Intl and `<html lang>`: `en-gb` becomes `en-GB`. */
+/**
+ * BCP 47 tag of the storefront for Intl: `en-gb` becomes `en-GB`. Not the language of the page
+ * (`<html lang>` is the content language, `storefront.language`): ja-jp's pages are in English.
+ */
 export function languageTag(storefront: Storefront): string {
   return `${storefront.locale.slice(0, 2)}-${storefront.country}`;
 }

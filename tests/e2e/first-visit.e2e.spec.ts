@@ -115,7 +115,7 @@ test.describe('with JavaScript off', () => {
     await withoutJavaScript(browser, origin, async (page) => {
       const response = await page.goto(`/en-us/p/${CODE}`);
       expect(response?.status()).toBe(200);
-      await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       await expect(page).toHaveTitle(`${NAME} | Assessments Store`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(NAME);
       const buy = page.getByRole('complementary', { name: 'Buy' });
@@ -159,7 +159,7 @@ test.describe('with JavaScript off', () => {
 
       // Each storefront its own price: pounds in the UK store.
       await page.goto(`/en-gb/p/${CODE}`);
-      await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(NAME);
       await expect(buy.locator('.price')).toHaveText(priceText(gbProduct, 'en-GB'));
       expect(priceText(gbProduct, 'en-GB')).toMatch(/^£/);
@@ -177,7 +177,7 @@ test.describe('with JavaScript off', () => {
 
       // And Canadian dollars in French, with the page in French.
       await page.goto(`/fr-ca/p/${CODE}`);
-      await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(NAME);
       const achat = page.getByRole('complementary', { name: 'Acheter' });
       await expect(achat.locator('.price')).toHaveText(priceText(caProduct, 'fr-CA'));
@@ -651,6 +651,13 @@ test('pages rendered at the same time for different storefronts each keep their 
     'en-gb': 'en-GB',
     'es-es': 'es-ES',
   };
+  const contentLanguages = {
+    'fr-ca': 'fr',
+    'en-us': 'en',
+    'nl-nl': 'nl',
+    'en-gb': 'en',
+    'es-es': 'es',
+  };
   const products = Object.fromEntries(
     await Promise.all(
       locales.map(async (locale) => [locale, await apiProduct(page, locale)] as const),
@@ -667,7 +674,7 @@ test('pages rendered at the same time for different storefronts each keep their 
     const tag = tags[locale];
     const product = products[locale];
     if (!product) throw new Error(`no API answer for ${locale}`);
-    expect(/<html lang="([^"]+)"/.exec(html)?.[1], locale).toBe(tag);
+    expect(/<html lang="([^"]+)"/.exec(html)?.[1], locale).toBe(contentLanguages[locale]);
     const buy = /<aside class="product__buy"[\s\S]*?<\/aside>/.exec(html)?.[0] ?? '';
     expect(buy, locale).toContain(`data-currency="${product.currency}">${priceText(product, tag)}`);
     expect(html, locale).toContain(
@@ -678,6 +685,44 @@ test('pages rendered at the same time for different storefronts each keep their 
   expect(french).toContain(
     FRENCH_AVAILABILITY[products['fr-ca']?.availability ?? 'in-stock'] ?? 'missing',
   );
+});
+
+test('a ja-jp page says it is in English, the language it shows, while its alternates still name ja-JP', async ({
+  page,
+  baseURL,
+}) => {
+  const origin = baseURL ?? '';
+  // As the server sends it.
+  const html = await (await page.request.get(`/ja-jp/p/${CODE}`)).text();
+  expect(/<html lang="([^"]+)"/.exec(html)?.[1]).toBe('en');
+  expect(html).toContain(
+    `<link rel="alternate" hrefLang="ja-JP" href="${origin}/ja-jp/p/${CODE}"/>`,
+  );
+  expect(html).toContain(
+    `<link rel="alternate" hrefLang="zh-SG" href="${origin}/zh-sg/p/${CODE}"/>`,
+  );
+
+  // In the browser, after moving there from a French page and on to Singapore's.
+  await page.goto(`/fr-ca/p/${CODE}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await page.getByRole('banner').getByLabel('Région').selectOption('ja-jp');
+  await expect(page).toHaveURL(new RegExp(`/ja-jp/p/${CODE}$`));
+  await expect(page.getByRole('complementary', { name: 'Buy' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('link[rel="alternate"][hreflang="ja-JP"]')).toHaveAttribute(
+    'href',
+    `${origin}/ja-jp/p/${CODE}`,
+  );
+  const region = page.getByRole('banner').getByLabel('Region');
+  await expect(region.getByRole('option', { name: 'Japan' })).toHaveAttribute('lang', 'en');
+  await region.selectOption('zh-sg');
+  await expect(page).toHaveURL(new RegExp(`/zh-sg/p/${CODE}$`));
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    `${origin}/zh-sg/p/${CODE}`,
+  );
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('link[rel="alternate"][hreflang="zh-SG"]')).toHaveCount(1);
 });
 
 test('a first visit hydrates with the messages it shows; its language’s catalog follows, and the next page speaks it', async ({

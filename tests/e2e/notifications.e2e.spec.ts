@@ -28,8 +28,8 @@ test('a notification that cannot be read is logged and ignored', async ({ page, 
   pageErrors.splice(0, pageErrors.length);
 });
 
-test.describe('a visitor whose country is unknown', () => {
-  test.use({ extraHTTPHeaders: {} });
+test.describe('a visitor whose country is unknown: no proxy names it, their language no region', () => {
+  test.use({ extraHTTPHeaders: {}, locale: 'en' });
 
   test('sees the Hello! modal once, pointing to the international contacts', async ({ page }) => {
     await page.goto('/en-us/');
@@ -44,6 +44,35 @@ test.describe('a visitor whose country is unknown', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(modal).toBeHidden();
+  });
+});
+
+test.describe('a visitor whose browser prefers British English, with no country from the proxy', () => {
+  test.use({ extraHTTPHeaders: {}, locale: 'en-GB' });
+
+  test('is not greeted: the region of the language names one of the store’s countries', async ({
+    page,
+  }) => {
+    const greetingCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/HelloModal-[^/]+\.js$/.test(request.url())) greetingCode.push(request.url());
+    });
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/bootstrap');
+    await page.goto('/en-us/');
+    const settings = (await (await answer).json()) as Record<string, unknown>;
+    expect(settings).toMatchObject({ country: null, countryUnknown: false });
+    // The page has taken the answer in (it keeps it), and rendered a next page since.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('bootstrap:v1')))
+      .toContain('"countryUnknown":false');
+    await page
+      .getByRole('banner')
+      .getByRole('navigation', { name: 'Store links' })
+      .getByRole('link', { name: 'Quick order' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Quick Order' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Hello!' })).toHaveCount(0);
+    expect(greetingCode).toEqual([]);
   });
 });
 

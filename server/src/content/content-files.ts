@@ -7,7 +7,11 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PAGE_SLUG } from '../../../domain/content/paths';
-import { storefrontFor, type Locale } from '../../../domain/storefront/storefronts';
+import {
+  storefrontFor,
+  type Locale,
+  type StoreLanguage,
+} from '../../../domain/storefront/storefronts';
 
 export interface ContentFile {
   readonly body: Buffer;
@@ -24,6 +28,17 @@ async function readIfPresent(file: string): Promise<ContentFile | undefined> {
   }
 }
 
+/** A marketing page, with the language it is written in (for its `lang`). */
+export interface PageFile extends ContentFile {
+  readonly language: StoreLanguage;
+}
+
+/** The words around the pages, with the language they are in. */
+export interface PageStrings {
+  readonly language: StoreLanguage;
+  readonly strings: Readonly<Record<string, string>>;
+}
+
 export class ContentFiles {
   constructor(readonly root: string) {}
 
@@ -33,27 +48,35 @@ export class ContentFiles {
   }
 
   /**
-   * A marketing page fragment: the storefront's own, else its language's, else English.
-   * `slug` must already match PAGE_SLUG (it names a file).
+   * A marketing page fragment: the storefront's own (in its content language), else its
+   * language's, else English. `slug` must already match PAGE_SLUG (it names a file).
    */
-  async page(locale: Locale, slug: string): Promise<ContentFile | undefined> {
+  async page(locale: Locale, slug: string): Promise<PageFile | undefined> {
     if (!PAGE_SLUG.test(slug)) return undefined;
     const { language } = storefrontFor(locale);
-    for (const dir of [locale, language, 'en']) {
+    const dirs = [
+      [locale, language],
+      [language, language],
+      ['en', 'en'],
+    ] as const;
+    for (const [dir, written] of dirs) {
       const found = await readIfPresent(path.join(this.root, 'pages', dir, `${slug}.html`));
-      if (found) return found;
+      if (found) return { ...found, language: written };
     }
     return undefined;
   }
 
   /** Words around the pages (the way back to the store, error texts) in the page language. */
-  async pageStrings(locale: Locale): Promise<Readonly<Record<string, string>>> {
+  async pageStrings(locale: Locale): Promise<PageStrings> {
     const { language } = storefrontFor(locale);
-    for (const dir of [language, 'en']) {
+    for (const dir of [language, 'en'] as const) {
       const found = await readIfPresent(path.join(this.root, 'pages', dir, 'strings.json'));
-      if (found) return JSON.parse(found.body.toString('utf8')) as Record<string, string>;
+      if (found) {
+        const strings = JSON.parse(found.body.toString('utf8')) as Record<string, string>;
+        return { language: dir, strings };
+      }
     }
-    return {};
+    return { language: 'en', strings: {} };
   }
 
   pageLayout(): Promise<ContentFile | undefined> {

@@ -74,11 +74,18 @@ describe('content service (SPEC 7.1)', () => {
     const app = await buildTestApp(database());
     const french = await app.inject({ method: 'GET', url: '/content/fr-ca/contact-us.html' });
     expect(french.statusCode).toBe(200);
-    expect(french.body).toContain('<html lang="fr-CA">');
+    expect(french.body).toContain('<html lang="fr">');
     expect(french.body).toContain('<h1>Nous joindre</h1>');
     expect(french.body).toContain('Retour à la boutique');
     const fallback = await app.inject({ method: 'GET', url: '/content/fr-ca/our-story.html' });
     expect(fallback.body).toContain('<h1>Our story</h1>');
+    // The page in English, the way back to the store in French, each saying so.
+    expect(fallback.body).toContain('<html lang="en">');
+    expect(fallback.body).toContain('<footer class="site" lang="fr">');
+    // ja-jp's pages are the English ones (SPEC 2.2: its content language is en).
+    const japan = await app.inject({ method: 'GET', url: '/content/ja-jp/contact-us.html' });
+    expect(japan.body).toContain('<html lang="en">');
+    expect(japan.body).not.toContain('lang="ja');
     expect((await app.inject({ method: 'GET', url: '/content/en-us/nope.html' })).statusCode).toBe(
       404,
     );

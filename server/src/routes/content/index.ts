@@ -8,7 +8,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import { CONTENT_FILES } from '../../../../domain/content/paths';
 import { isErrorStatus } from '../../../../domain/storefront/addresses';
-import { isLocale, type Locale } from '../../../../domain/storefront/storefronts';
+import {
+  isLocale,
+  type Locale,
+  type StoreLanguage,
+} from '../../../../domain/storefront/storefronts';
 import type { ContentFile, ContentFiles } from '../../content/content-files';
 import { errorBody } from '../../plugins/errors';
 
@@ -49,16 +53,28 @@ function fill(template: string, values: Record<string, string>, raw: readonly st
 }
 
 export function registerContentRoutes(app: FastifyInstance, files: ContentFiles): void {
-  async function renderPage(locale: Locale, fragment: string, status: number, reply: FastifyReply) {
+  /**
+   * A page in the layout. `language` is the one the fragment is written in (pages are written
+   * per content language, SPEC 2.2, with English where there is no translation): the page's
+   * `lang`; the words around it say their own where they differ (`frameLang`).
+   */
+  async function renderPage(
+    locale: Locale,
+    fragment: { readonly body: string; readonly language: StoreLanguage },
+    status: number,
+    reply: FastifyReply,
+  ) {
     const layout = await files.pageLayout();
-    const strings = await files.pageStrings(locale);
-    const title = /<h1[^>]*>([^<]*)<\/h1>/i.exec(fragment)?.[1]?.trim() ?? '';
+    const { language: frameLang, strings } = await files.pageStrings(locale);
+    const title = /<h1[^>]*>([^<]*)<\/h1>/i.exec(fragment.body)?.[1]?.trim() ?? '';
     const html = fill(
-      layout?.body.toString('utf8') ?? '<!doctype html><title>{{title}}</title>{{body}}',
+      layout?.body.toString('utf8') ??
+        '<!doctype html><html lang="{{lang}}"><title>{{title}}</title>{{body}}</html>',
       {
-        lang: locale.slice(0, 2) + '-' + locale.slice(3).toUpperCase(),
+        lang: fragment.language,
+        frameLang,
         title,
-        body: fragment,
+        body: fragment.body,
         home: `/${locale}/`,
         homeLabel: strings.home ?? 'Back to the store',
         storeName: strings.storeName ?? 'Assessments Store',
@@ -94,17 +110,20 @@ export function registerContentRoutes(app: FastifyInstance, files: ContentFiles)
       const code = Number(errorPage[1]);
       const status = isErrorStatus(code) ? code : 500;
       const template = await files.page(locale, 'error');
-      const fragment = (template?.body.toString('utf8') ?? '<h1>Error {{code}}</h1>').replaceAll(
+      const body = (template?.body.toString('utf8') ?? '<h1>Error {{code}}</h1>').replaceAll(
         '{{code}}',
         String(status),
       );
-      return renderPage(locale, fragment, status, reply);
+      return renderPage(locale, { body, language: template?.language ?? 'en' }, status, reply);
     }
 
     const page = /^([a-z0-9-]+)\.html$/.exec(name);
     if (page?.[1] && page[1] !== 'error') {
       const fragment = await files.page(locale, page[1]);
-      if (fragment) return renderPage(locale, fragment.body.toString('utf8'), 200, reply);
+      if (fragment) {
+        const body = fragment.body.toString('utf8');
+        return renderPage(locale, { body, language: fragment.language }, 200, reply);
+      }
     }
     return notFound(reply);
   });

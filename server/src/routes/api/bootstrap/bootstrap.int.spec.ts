@@ -95,6 +95,32 @@ describe('GET /api/bootstrap', () => {
     await app.close();
   });
 
+  it('identifies the country by the proxy, else by the region of the preferred language when the store has it (SPEC 2.3)', async () => {
+    const app = await buildTestApp(database());
+    const cases: [Record<string, string>, boolean][] = [
+      [{ 'x-country-code': 'GB' }, true],
+      // A country the store has no storefront for is still a country the proxy named.
+      [{ 'x-country-code': 'FR', 'accept-language': 'fr' }, true],
+      [{ 'accept-language': 'en-GB,en;q=0.9' }, true],
+      [{ 'accept-language': 'fr;q=0.5, ko-KR' }, true],
+      [{ 'x-country-code': 'XX', 'accept-language': 'en-gb' }, true],
+      [{}, false],
+      [{ 'accept-language': 'en' }, false],
+      [{ 'accept-language': 'fr-FR, en-GB;q=0.8' }, false],
+      [{ 'x-country-code': 'XX', 'accept-language': '*' }, false],
+    ];
+    for (const [headers, identified] of cases) {
+      const response = await app.inject({ url: '/api/bootstrap?locale=en-us', headers });
+      const body = bootstrapSchema.parse(response.json());
+      expect(body.countryUnknown, JSON.stringify(headers)).toBe(!identified);
+      // Only the proxy names the country the flags see.
+      expect(body.country, JSON.stringify(headers)).toBe(
+        headers['x-country-code'] === 'XX' ? null : (headers['x-country-code'] ?? null),
+      );
+    }
+    await app.close();
+  });
+
   it('refuses a locale that is not a storefront', async () => {
     const app = await buildTestApp(database());
     const response = await app.inject({ method: 'GET', url: '/api/bootstrap?locale=de-de' });

@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Bootstrap } from '../../../../../domain/shared/bootstrap';
 import { bootstrapQuerySchema } from '../../../../../domain/shared/bootstrap';
 import { flagContextFor } from '../../../../../domain/flags/context';
+import { storeCountryOfLanguages } from '../../../../../domain/storefront/country-locale';
+import { acceptedLanguages } from '../../../../../domain/storefront/entry-locale';
 import type { HostLocales } from '../../../../../domain/storefront/resolve-locale';
 import { storefrontFor } from '../../../../../domain/storefront/storefronts';
 import { ensureVisitorCookie } from '../../../acting/plugin';
@@ -51,8 +53,11 @@ export function registerBootstrapRoutes(
       const context = flagContextFor(null, storefrontFor(locale), country);
       reply.header('cache-control', 'no-store');
       ensureVisitorCookie(request, reply, secureCookies);
+      // Without the proxy's word, the region of the browser's language may name the country.
+      const languages = acceptedLanguages(request.headers['accept-language']);
       return {
         country,
+        countryUnknown: country === null && storeCountryOfLanguages(languages) === null,
         flags: await flags.bootstrap(context),
         config: {
           launchDarklyClientSideId: config.launchDarklyClientSideId ?? null,
