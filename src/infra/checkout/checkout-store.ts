@@ -5,9 +5,11 @@
  * placing the order: one online request with an idempotency key, after every queued choice
  * and cart change has reached the server. When the cart changes under an open checkout
  * (another tab), the checkout restarts and the screen is told. A card the gateway refuses
- * is told to the screens until another payment is chosen (SPEC 8).
+ * is told to the screens until another payment is chosen (SPEC 8). The data layer is told of
+ * each step done and of the order placed (checkout-analytics.ts).
  */
 import { BehaviorSubject, Subject, type Subscription } from 'rxjs';
+import type { CheckoutBasket } from '../../../domain/analytics/checkout';
 import { checkoutCartOf, type CheckoutCart } from '../../../domain/checkout/cart-snapshot';
 import type { CheckoutCommand } from '../../../domain/checkout/commands';
 import type { CheckoutContext } from '../../../domain/checkout/context';
@@ -32,6 +34,7 @@ import { cartStreamId } from '../cart/cart-stream';
 import { online$ } from '../connectivity';
 import type { SignedInUser } from '../session';
 import type { OpenStream } from '../sync/sync-engine';
+import { CheckoutAnalytics, type CheckoutNote } from './checkout-analytics';
 import { fetchCheckoutFacts, fetchOrder, fetchPaymentFields, postPlaceOrder } from './checkout-api';
 
 export type CheckoutRequest = DistributiveOmit<CheckoutCommand, 'metadata'>;
@@ -185,8 +188,24 @@ export class CheckoutStore {
   private localDecline: LocalDecline | null = null;
   private fieldsConfig: Promise<HostedFieldsConfig> | undefined;
   private readonly books = new Map<string, AddressBook>();
+  private readonly analytics: CheckoutAnalytics;
+  /** Orders the data layer was told of from this page (or is being told). */
+  private readonly reported = new Set<string>();
 
-  constructor(private readonly cart: CartStore) {}
+  constructor(private readonly cart: CartStore) {
+    this.analytics = new CheckoutAnalytics(cart.engine.db);
+    // The steps done by the commands decided here, for the data layer.
+    cart.engine.applied$.subscribe((applied) => {
+      const opened = this.opened;
+      if (!opened || applied.streamId !== opened.stream.streamId) return;
+      this.analytics.commandDecided(
+        opened.checkoutId,
+        applied.events as readonly CheckoutEvent[],
+        applied.note as CheckoutNote | undefined,
+        this.basket(),
+      );
+    });
+  }
 
   private get db() {
     return this.cart.engine.db;
@@ -270,6 +289,11 @@ export class CheckoutStore {
     };
     opened.subscriptions.push(
       stream.state$.subscribe(publish),
+      // An order placed that this page did not hear of from its own request (another tab, or
+      // an answer lost on the way): the data layer is told of it here.
+      stream.state$.subscribe((state) => {
+        if (state.placedOrderId) this.reportPlaced(opened, state.placedOrderId);
+      }),
       this.facts$.subscribe(publish),
       this.cart.queued$.subscribe(publish),
       // The cart this checkout came from changed: the checkout starts again.
@@ -404,9 +428,12 @@ export class CheckoutStore {
   /**
    * Makes a choice: decided here at once (the screen shows it before this returns), queued,
    * and decided again by the server. A choice that breaks a rule gives its DomainError and
-   * nothing is queued.
+   * nothing is queued. `note`: what the screen says of it (a choice made for the buyer).
    */
-  choose(request: CheckoutRequest): { error: DomainError | null; saved: Promise<void> } {
+  choose(
+    request: CheckoutRequest,
+    note?: CheckoutNote,
+  ): { error: DomainError | null; saved: Promise<void> } {
     const opened = this.opened;
     if (!opened) throw new Error('No checkout is open');
     const commandId = newId();
@@ -418,6 +445,7 @@ export class CheckoutStore {
       const { saved } = this.cart.engine.dispatch(opened.stream, command, {
         locale: opened.storefront.locale,
         userId: opened.user.id,
+        ...(note ? { note } : {}),
       });
       // The cart is priced for the account checkout is for, so the cart page agrees with it.
       const active = this.cart.active$.getValue();
@@ -433,6 +461,43 @@ export class CheckoutStore {
       if (error instanceof DomainError) return { error, saved: Promise.resolve() };
       throw error;
     }
+  }
+
+  /** The cart priced for the account chosen, as the summary shows it; null without lines. */
+  private basket(): CheckoutBasket | null {
+    const view = this.view$.getValue();
+    if (!view?.cart || view.cart.lines.length === 0) return null;
+    const { priced } = checkoutTotals({
+      state: view.state,
+      cart: view.cart,
+      storeId: view.storefront.storeId,
+      account:
+        view.state.account && view.facts ? accountIn(view.facts, view.state.account.id) : undefined,
+      fallbackDiscounts: view.cart.accountDiscounts ?? null,
+    });
+    return { priced, promotions: view.cart.promotions };
+  }
+
+  /**
+   * Tells the data layer of an order the open checkout placed, once per page (the analytics
+   * make it once per browser): with the checkout's basket while its cart still holds what
+   * was ordered. An order not given (learned from the checkout's stream) is read from the
+   * store, or the copy kept here.
+   */
+  private reportPlaced(opened: Opened, orderId: string, placed?: Order): void {
+    if (this.reported.has(orderId)) return;
+    this.reported.add(orderId);
+    const state = opened.stream.state$.getValue();
+    const cart = this.currentCart();
+    const basket = cart && cart.fingerprint === state.cart?.fingerprint ? this.basket() : null;
+    if (placed) {
+      void this.analytics.orderPlaced(placed, basket);
+      return;
+    }
+    void this.order(opened.user.id, orderId).then(async (order) => {
+      if (order?.checkoutId === opened.checkoutId) await this.analytics.orderLearned(order, basket);
+      else this.reported.delete(orderId);
+    });
   }
 
   /** What the order comes to as the buyer sees it: the cart for the account, shipping, tax. */
@@ -471,6 +536,7 @@ export class CheckoutStore {
       ...(challengeToken !== undefined ? { challengeToken } : {}),
     };
     const key = newId();
+    await this.analytics.placing(opened.checkoutId);
     for (let attempt = 1; ; attempt += 1) {
       try {
         const { order } = await postPlaceOrder(opened.checkoutId, storefront.locale, body, key);
@@ -551,6 +617,7 @@ export class CheckoutStore {
   private async afterPlaced(opened: Opened, order: Order): Promise<void> {
     // The screens go to the confirmation before the cart empties under them.
     this.justPlaced = { checkoutId: opened.checkoutId, orderId: order.orderId };
+    this.reportPlaced(opened, order.orderId, order);
     this.publish();
     await this.db.meta.put({ key: orderKey(opened.user.id, order.orderId), value: order });
     await this.db.meta.delete(checkoutKey(opened.user.id, opened.cartId));

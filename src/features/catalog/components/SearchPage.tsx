@@ -2,10 +2,11 @@
  * /{locale}/search.html (SPEC 2.1): product search and the category pages of the main menu
  * (?category=...). Words, filters (category, format, qualification level), sorting and the
  * page live in the address, so a result can be shared, bookmarked and reopened offline.
- * Prices are the storefront's, in its currency.
+ * Prices are the storefront's, in its currency. The data layer is told of each page of results
+ * shown and of the product chosen from it (list-analytics.ts, loaded after the first paint).
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLoaderData, useSearchParams } from 'react-router';
 import {
   canAddToCart,
@@ -21,6 +22,7 @@ import {
 import { DomainError } from '../../../../domain/shared/domain-error';
 import type { Message } from '../../../../domain/shared/message';
 import { cartProductOf } from '../../../infra/cart/cart-product';
+import { afterFirstPaint } from '../../../infra/first-paint';
 import { loadIndex } from '../../../infra/catalog-index';
 import { CATEGORY_LABELS } from '../../../shell/content/fallback-content';
 import { useCartStore } from '../../../shell/use-cart-store';
@@ -44,12 +46,17 @@ import '../catalog.css';
 /** Results whose pictures load at once: the ones on screen first; the rest load lazily. */
 const EAGER_IMAGES = 2;
 
+const listAnalytics = () => afterFirstPaint().then(() => import('../list-analytics'));
+
 export function SearchPage() {
   const { t, i18n } = useLingui();
   const showsImages = useShowsProductImages();
   const storefront = useStorefront();
   const [params, setParams] = useSearchParams();
-  const query = queryFromParams(storefront.locale, params);
+  const query = useMemo(
+    () => queryFromParams(storefront.locale, params),
+    [storefront.locale, params],
+  );
   const key = searchKey(query);
   const preloaded = useLoaderData<SearchData>();
   const [state, retry] = useLoad(key, () => searchCatalog(query), preloaded);
@@ -90,6 +97,14 @@ export function SearchPage() {
   const loaded =
     state.status === 'done' ? state.value : state.status === 'loading' ? state.previous : undefined;
   const result = loaded?.data;
+  // The data layer: each answer shown, once.
+  const shown = state.status === 'done' ? state.value.data : undefined;
+  useEffect(() => {
+    if (!shown) return;
+    void listAnalytics().then(({ pushItemList }) => {
+      pushItemList(query, shown);
+    });
+  }, [query, shown]);
 
   return (
     <div className="page catalog-search">
@@ -165,7 +180,16 @@ export function SearchPage() {
                     className="catalog-card__image"
                   />
                   <h2 className="catalog-card__name">
-                    <Link to={`/${storefront.locale}/p/${product.code}`}>{product.name}</Link>
+                    <Link
+                      to={`/${storefront.locale}/p/${product.code}`}
+                      onClick={() => {
+                        void listAnalytics().then(({ pushSelectItem }) => {
+                          pushSelectItem(query, result, product);
+                        });
+                      }}
+                    >
+                      {product.name}
+                    </Link>
                   </h2>
                   <p className="catalog-card__meta">
                     <span>

@@ -301,7 +301,8 @@ function Express({
     for (const choice of choices) {
       // aimswebPlus waits for the terms the buyer accepts on this page.
       if (choice.type === 'ChooseAimswebAccount' || alreadyChosen(choice, current())) continue;
-      const { error } = store.choose(choice);
+      // Made for the buyer: the data layer is told of these steps when the order is placed.
+      const { error } = store.choose(choice, { automatic: true });
       if (error) {
         // Told after this render: the choices before it stay made.
         queueMicrotask(() => {
