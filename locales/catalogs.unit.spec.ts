@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parsePo } from './po';
+import { readPoCatalog } from '../server/src/i18n/po-catalog';
 
 const read = (language: string) =>
-  parsePo(readFileSync(new URL(`./${language}/messages.po`, import.meta.url), 'utf8'));
+  readPoCatalog(readFileSync(new URL(`./${language}/messages.po`, import.meta.url), 'utf8'));
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]).sort();
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../server/src/config';
 import { tempDir } from '../tests/support/temp-dir';
-import { parsePo } from './po';
+import { readPoCatalog } from '../server/src/i18n/po-catalog';
 
 describe('message extraction', () => {
   it('finds the catalogs up to date with the code (run npm run i18n:extract if not)', async () => {
@@ -41,8 +41,8 @@ describe('message extraction', () => {
       },
     );
     expect(run.status, run.stderr).toBe(0);
-    const fresh = parsePo(readFileSync(path.join(scratch, 'en', 'messages.po'), 'utf8'));
-    const committed = parsePo(
+    const fresh = readPoCatalog(readFileSync(path.join(scratch, 'en', 'messages.po'), 'utf8'));
+    const committed = readPoCatalog(
       readFileSync(path.join(ROOT_DIR, 'locales', 'en', 'messages.po'), 'utf8'),
     );
     await rm(scratch, { recursive: true, force: true });

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parsePo } from './po';
+import { readPoCatalog } from '../server/src/i18n/po-catalog';
 
 const SPEC_MESSAGES = [
   // SPEC 5
@@ -49,7 +49,7 @@ const SPEC_MESSAGES = [
 ];
 
 const read = (language: string) =>
-  parsePo(readFileSync(new URL(`./${language}/messages.po`, import.meta.url), 'utf8'));
+  readPoCatalog(readFileSync(new URL(`./${language}/messages.po`, import.meta.url), 'utf8'));
 
 describe('spec messages in the catalogs', () => {
   const english = read('en');

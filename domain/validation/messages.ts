@@ -83,6 +83,14 @@ export const V = {
     id: 'validation.quick-order.too-many',
     message: 'You can order up to {max} products at a time.',
   },
+  quickOrderFileTooLarge: /*i18n*/ {
+    id: 'validation.quick-order.file-too-large',
+    message: 'This file is larger than {max} MB, the most quick order can read.',
+  },
+  quickOrderPasteTooLarge: /*i18n*/ {
+    id: 'validation.quick-order.paste-too-large',
+    message: 'This text is larger than {max} MB, the most quick order can read.',
+  },
   quickOrderUnknownCode: /*i18n*/ {
     id: 'validation.quick-order.unknown-code',
     message: 'Product code {code} was not found.',

@@ -9,6 +9,8 @@ import { toValidationIssues } from './issues';
 import { V } from './messages';
 
 export const QUICK_ORDER_MAX_ROWS = 25;
+/** The most a CSV file or a paste may weigh for quick order to read it (1 MB). */
+export const QUICK_ORDER_MAX_BYTES = 1024 * 1024;
 /** Rows the form shows at first: all 25, each empty (SPEC 9: quick order rows default to empty). */
 export const QUICK_ORDER_INITIAL_ROWS = QUICK_ORDER_MAX_ROWS;
 

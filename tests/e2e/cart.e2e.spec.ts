@@ -219,6 +219,78 @@ test('offline: two products and a quantity change survive a reload and a new pag
   await next.close();
 });
 
+test("offline, an add to cart registers a background sync; back online, the worker's sync event has the page send it", async ({
+  page,
+  context,
+  pageErrors,
+}) => {
+  // This test's own visitor (a fresh browser context): its cart starts empty.
+  await page.goto(`/en-gb/p/${KIT.code}`);
+  await workerControls(page);
+  const buy = page.getByRole('complementary', { name: 'Buy' });
+  await expect(buy.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+  // What reaches the page from the worker: its requests to send the outbox.
+  await page.evaluate(() => {
+    const seen = { flushRequests: 0 };
+    Object.assign(window, { backgroundSyncSeen: seen });
+    navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+      if ((event.data as { type?: string } | null)?.type === 'outbox-flush')
+        seen.flushRequests += 1;
+    });
+  });
+
+  await context.setOffline(true);
+  await buy.getByLabel('Quantity').fill('2');
+  await buy.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByTestId('cart-link')).toHaveText('Cart (2 items)');
+  // The queued command registered a one-off sync with the browser.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+          sync: { getTags(): Promise<string[]> };
+        };
+        return registration.sync.getTags();
+      }),
+    )
+    .toContain('assessments-outbox');
+
+  // The page does not hear the browser come back online (its own trigger): only the
+  // worker's sync event can have it send now.
+  await page.evaluate(() => {
+    window.addEventListener(
+      'online',
+      (event) => {
+        event.stopImmediatePropagation();
+      },
+      { capture: true },
+    );
+  });
+  const cartId = await visitorCartId(page, 'ukassessments');
+  await context.setOffline(false);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (window as unknown as { backgroundSyncSeen: { flushRequests: number } })
+            .backgroundSyncSeen.flushRequests,
+      ),
+    )
+    .toBeGreaterThan(0);
+  await expect(page.getByTestId('cart-link')).toHaveText('Cart (2 items)');
+  await expect
+    .poll(async () => {
+      const server = await page.request.get(`/api/carts/${cartId}?after=0`);
+      const body = (await server.json()) as { events: { event: CartEvent }[] };
+      const state = body.events.map((e) => e.event).reduce(evolveCart, initialCartState());
+      return state.lines.map((l) => [l.code, l.quantity]);
+    })
+    .toEqual([[KIT.code, 2]]);
+  // Requests made offline fail by design; any other error still fails the test.
+  const ours = pageErrors.filter((e) => !e.startsWith('Failed to load resource'));
+  pageErrors.splice(0, pageErrors.length, ...ours);
+});
+
 test('two tabs: a quantity change in one shows in the other, and signing out clears the cart in both', async ({
   page,
   context,

@@ -91,3 +91,52 @@ test('many codes pasted at once, or a CSV file, fill the rows', async ({ page })
   );
   await expect(page.getByTestId('cart-link')).toHaveText('Cart (10 items)');
 });
+
+test('a CSV file with a byte-order mark and quoted cells puts its lines in the cart; a file over 1 MB is refused', async ({
+  page,
+}) => {
+  // This test's own visitor (a fresh browser context): its cart starts empty.
+  await page.goto('/en-gb/quick-order');
+  await expect(page.locator('.quick-order__row')).toHaveCount(25);
+  const importFile = page.getByLabel('Import a CSV file');
+
+  await importFile.setInputFiles({
+    name: 'big.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.alloc(1024 * 1024 + 1, 'A'),
+  });
+  await expect(page.locator('.quick-order__form > [role="alert"]')).toHaveText(
+    'This file is larger than 1 MB, the most quick order can read.',
+  );
+  await expect(page.getByLabel('Product code, row 1', { exact: true })).toHaveValue('');
+
+  // As a spreadsheet saves it in Europe: a byte-order mark, semicolons, quoted cells holding
+  // the separator, doubled quotes and a line break.
+  const csv = [
+    'Note;Product code;Quantity',
+    '"For room 2; ""urgent""";"hma2-rf25";"3"',
+    '"Two lines:',
+    'second";LAC-MAN;2',
+    '',
+  ].join('\r\n');
+  await importFile.setInputFiles({
+    name: 'order.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv, 'utf8')]),
+  });
+  await expect(page.getByLabel('Product code, row 1', { exact: true })).toHaveValue('HMA2-RF25');
+  await expect(page.getByLabel('Quantity, row 1', { exact: true })).toHaveValue('3');
+  await expect(page.getByLabel('Product code, row 2', { exact: true })).toHaveValue('LAC-MAN');
+  await expect(page.getByLabel('Quantity, row 2', { exact: true })).toHaveValue('2');
+  await expect(page.getByLabel('Product code, row 3', { exact: true })).toHaveValue('');
+  await expect(page.locator('.quick-order__form > [role="alert"]')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'added to your cart' })).toHaveText(
+    /2 products were added to your cart\./,
+  );
+  await page.goto('/en-gb/cart');
+  await expect(page.getByTestId('cart-line-HMA2-RF25').getByLabel('Quantity')).toHaveValue('3');
+  await expect(page.getByTestId('cart-line-LAC-MAN').getByLabel('Quantity')).toHaveValue('2');
+  await expect(page.getByTestId('cart-link')).toHaveText('Cart (5 items)');
+});

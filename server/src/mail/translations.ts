@@ -18,7 +18,7 @@ import type { Translate } from '../../../domain/mail/templates';
 import { mailLanguageOf } from '../../../domain/mail/mail-language';
 import type { StoreLanguage } from '../../../domain/storefront/storefronts';
 import { ROOT_DIR } from '../config';
-import { parsePoCatalog } from './po';
+import { readPoCatalog } from '../i18n/po-catalog';
 
 export const MAIL_LANGUAGES = ['en', 'fr', 'nl', 'es'] as const satisfies readonly StoreLanguage[];
 
@@ -34,7 +34,7 @@ function readCatalog(localesDir: string, language: string): Record<string, Compi
   const file = path.join(localesDir, language, 'messages.po');
   if (!existsSync(file)) return {};
   const compiled: Record<string, CompiledMessage> = {};
-  for (const [id, text] of parsePoCatalog(readFileSync(file, 'utf8'))) {
+  for (const [id, text] of readPoCatalog(readFileSync(file, 'utf8'))) {
     if (text.trim() === '') continue;
     try {
       compiled[id] = compileMessageOrThrow(text);

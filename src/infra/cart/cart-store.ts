@@ -29,6 +29,7 @@ import { online$ } from '../connectivity';
 import { actingAgent$ } from '../acting-agent';
 import { apiJson } from '../api';
 import { confirmedUserId, currentUser$, type SignedInUser } from '../session';
+import { browserBackgroundSync } from '../sync/background-sync';
 import { openLocalDb, type MetaEntry } from '../sync/local-db';
 import { storedPendingLog } from '../sync/pending-log';
 import { SyncEngine, type OpenStream, type SyncNotice } from '../sync/sync-engine';
@@ -480,6 +481,7 @@ export function cartStore(): CartStore {
       currentUserId: confirmedUserId,
       online,
       pending: typeof window !== 'undefined' ? storedPendingLog() : undefined,
+      backgroundSync: browserBackgroundSync(),
     }),
   );
   return store;

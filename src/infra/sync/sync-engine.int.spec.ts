@@ -21,6 +21,7 @@ import { replay } from '../../../domain/shared/decider';
 import { STREAM_REGISTRY } from '../../../domain/registry';
 import type { StoredEvent } from '../../../domain/sync/protocol';
 import { storefrontFor } from '../../../domain/storefront/storefronts';
+import { flushAnswer, syncOutcome } from '../../../domain/sync/background-sync';
 import { seedDemoUsers } from '../../../server/src/auth/demo-users';
 import { findUserWithPassword } from '../../../server/src/auth/users';
 import { createWebSession, SESSION_COOKIE } from '../../../server/src/auth/web-sessions';
@@ -36,7 +37,13 @@ import {
 } from '../cart/cart-stream';
 import { openLocalDb } from './local-db';
 import { memoryPendingLog, type PendingLog, type PendingRecord } from './pending-log';
-import { SyncEngine, type LockManagerLike, type SyncEngineOptions } from './sync-engine';
+import {
+  SyncEngine,
+  type BackgroundSyncLike,
+  type FlushResult,
+  type LockManagerLike,
+  type SyncEngineOptions,
+} from './sync-engine';
 import { ApiError } from '../api';
 import { injectNetwork, isPlainlyOrderable, tabLocks } from './test-doubles';
 import type { SyncTransport } from './transport';
@@ -533,5 +540,99 @@ describe.each(testDatabaseTargets())('sync engine with the real server ($kind)',
       pulled.json<{ events: StoredEvent<CartEvent>[] }>().events.map((e) => e.event),
     ).lines;
     expect(lines.map((l) => [l.code, l.quantity])).toEqual([['WRI3-KIT', 2]]);
+  });
+
+  it('registers a background sync for changes queued offline; the sync event, the page and a second tab all asking to send apply each change once', async () => {
+    const name = `sync-background-${randomUUID()}`;
+    const cartId = randomUUID();
+    const { state: net, transport } = network();
+    // The browser's Background Sync as each tab sees it: the syncs registered, and the
+    // tabs' answers to the service worker (what its sync event asks of every open page).
+    const registered: string[] = [];
+    const answering = new Map<string, () => Promise<FlushResult>>();
+    const backgroundSync = (tab: string): BackgroundSyncLike => ({
+      request: () => registered.push(tab),
+      onFlushRequest: (send) => {
+        answering.set(tab, send);
+        return () => answering.delete(tab);
+      },
+    });
+    const syncEvent = async () =>
+      syncOutcome(
+        (await Promise.all([...answering.values()].map((send) => send()))).map(flushAnswer),
+      );
+    const tabs = { locks: tabLocks(), channelName: `tabs-${randomUUID()}` };
+    const online = () => net.online;
+    const one = engine(name, transport, cartId, undefined, tabs, {
+      online,
+      backgroundSync: backgroundSync('one'),
+    });
+    const two = engine(name, transport, cartId, undefined, tabs, {
+      online,
+      backgroundSync: backgroundSync('two'),
+    });
+    await Promise.all([one.cart.ready, two.cart.ready]);
+    one.sync.start();
+    two.sync.start();
+    expect([...answering.keys()].sort()).toEqual(['one', 'two']);
+
+    // Offline: each change queued registers a sync.
+    const meta = () => ({ commandId: randomUUID(), now: new Date().toISOString() });
+    await one.sync.dispatch(
+      one.cart,
+      { type: 'AddItem', data: { code: 'WRI3-KIT', quantity: 1 }, metadata: meta() },
+      { locale: 'en-us', userId },
+    ).saved;
+    expect(registered).toContain('one');
+    await two.sync.dispatch(
+      two.cart,
+      { type: 'AddItem', data: { code: 'WRI3-RF25', quantity: 3 }, metadata: meta() },
+      { locale: 'en-us', userId },
+    ).saved;
+    expect(registered).toContain('two');
+    // Still offline, the sync event finds nothing can go: the browser fires it again later.
+    expect(await syncEvent()).toBe('retry');
+
+    // Back online, but the answer to the first push is lost (the server did apply it): the
+    // event fails, a sync is registered again (offline once more), and the next event sends.
+    net.online = true;
+    net.loseAnswerOf = net.pushes + 1;
+    registered.length = 0;
+    expect(await syncEvent()).toBe('retry');
+    expect(registered.length).toBeGreaterThan(0);
+    net.online = true;
+    // The sync event, and the page's own trigger at the same moment.
+    const [outcome, own] = await Promise.all([syncEvent(), one.sync.flush()]);
+    expect(outcome).toBe('done');
+    expect(own.complete).toBe(true);
+
+    // Online, a change registers no sync (one would fire at once): the page sends it itself.
+    registered.length = 0;
+    await one.sync.dispatch(
+      one.cart,
+      { type: 'ChangeQuantity', data: { code: 'WRI3-KIT', quantity: 2 }, metadata: meta() },
+      { locale: 'en-us', userId },
+    ).saved;
+    expect(registered).toEqual([]);
+    await expect.poll(() => one.sync.db.outbox.count(), { timeout: 5_000 }).toBe(0);
+
+    const server = await app.inject({ url: `/api/carts/${cartId}`, headers: { cookie } });
+    const stored = server.json<{ events: StoredEvent<CartEvent>[] }>();
+    const serverState = replay(
+      cartDecider,
+      stored.events.map((e) => e.event),
+    );
+    expect(serverState.lines.map((l) => [l.code, l.quantity])).toEqual([
+      ['WRI3-KIT', 2],
+      ['WRI3-RF25', 3],
+    ]);
+    const answered = await t.database.db
+      .select()
+      .from(commands)
+      .where(eq(commands.streamId, `cart:${cartId}`));
+    expect(answered).toHaveLength(3);
+    one.sync.close();
+    two.sync.close();
+    expect(answering.size).toBe(0);
   });
 });

@@ -9,7 +9,9 @@
  *
  * The engine also decides when to send: at start, when the browser comes back online, a
  * moment after each change, when a paused command's pause ends, and every 30 s while
- * anything waits. What a failure does to a command is the outbox policy of domain/sync: a
+ * anything waits; where the browser has Background Sync, a command queued offline also
+ * registers a sync, and the service worker's `sync` event (the browser back online, even
+ * with this tab in the background) asks the page to send (decision 066). What a failure does to a command is the outbox policy of domain/sync: a
  * command refused for good leaves the queue and the buyer is told in the kind's words; a
  * server error pauses only that command (longer each time) and sets it aside after bounded
  * tries, counted in `setAside$`, kept until the buyer asks to try again.
@@ -113,6 +115,16 @@ export interface LockManagerLike {
   ): Promise<T>;
 }
 
+/**
+ * The browser's Background Sync as the engine uses it (src/infra/sync/background-sync.ts):
+ * `request` registers a sync for when the browser is back online; `onFlushRequest` answers
+ * the service worker's requests to send, until the function it returns is called.
+ */
+export interface BackgroundSyncLike {
+  request(): void;
+  onFlushRequest(send: () => Promise<FlushResult>): () => void;
+}
+
 export interface SyncEngineOptions {
   readonly db: LocalDb;
   readonly registry: StreamRegistry;
@@ -131,6 +143,8 @@ export interface SyncEngineOptions {
    * storage in the browser): a page or tab left at once loses no command.
    */
   readonly pending?: PendingLog;
+  /** Background Sync where the browser has it (the other triggers work without). */
+  readonly backgroundSync?: BackgroundSyncLike;
 }
 
 /** A stream open in this page: its state as the person sees it, kept current. */
@@ -185,6 +199,7 @@ export class SyncEngine {
   private retry: ReturnType<typeof setInterval> | undefined;
   private offlineBackoff = OFFLINE_FIRST_MS;
   private lastSuccessAt: number | null = null;
+  private stopAnswering: (() => void) | undefined;
   private readonly onOnline = () => {
     this.flushSoon(0);
   };
@@ -268,6 +283,7 @@ export class SyncEngine {
     if (this.started || this.closed) return;
     this.started = true;
     if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
+    this.stopAnswering = this.options.backgroundSync?.onFlushRequest(() => this.sendNow());
     this.retry = setInterval(() => {
       if (this.queued$.getValue() > this.setAside$.getValue() && this.isOnline()) {
         void this.flushNow();
@@ -282,6 +298,7 @@ export class SyncEngine {
     clearTimeout(this.wakeTimer);
     clearInterval(this.retry);
     if (typeof window !== 'undefined') window.removeEventListener('online', this.onOnline);
+    this.stopAnswering?.();
     this.channel?.close();
     this.db.close();
   }
@@ -295,8 +312,16 @@ export class SyncEngine {
     }, delay);
   }
 
+  /**
+   * Sends now and plans the next try, as the engine's own triggers do: what the service
+   * worker's sync event asks for. Never throws: a failure reads as nothing sent.
+   */
+  sendNow(): Promise<FlushResult> {
+    return this.flushNow();
+  }
+
   /** Flushes, then plans the next try: sooner while the connection seems to be coming back. */
-  private async flushNow(): Promise<void> {
+  private async flushNow(): Promise<FlushResult> {
     let result: FlushResult = { sent: 0, complete: false };
     try {
       result = await this.flush();
@@ -304,18 +329,22 @@ export class SyncEngine {
       if (!this.closed) console.warn('Changes could not be sent yet.', error);
     }
     // Another tab sends: it tells this one when the outbox changes.
-    if (this.closed || result.elsewhere) return;
+    if (this.closed || result.elsewhere) return result;
     if (!result.complete) {
       // No answer: while the browser says it is online (the connection may be coming back)
-      // try again soon, waiting longer each time; offline, the 'online' event wakes it.
+      // try again soon, waiting longer each time; offline, the 'online' event wakes it, and
+      // the service worker's sync event where the browser has Background Sync.
       if (this.isOnline()) {
         this.flushSoon(this.offlineBackoff);
         this.offlineBackoff = Math.min(this.offlineBackoff * 2, RETRY_MS);
+      } else {
+        this.options.backgroundSync?.request();
       }
-      return;
+      return result;
     }
     this.offlineBackoff = OFFLINE_FIRST_MS;
     await this.planWake();
+    return result;
   }
 
   /** A timer for the first paused command whose pause ends. */
@@ -518,6 +547,9 @@ export class SyncEngine {
           pending?.remove(commandId);
           this.broadcast({ type: 'changed', streamId: open.streamId });
           this.inBackground(this.countQueued());
+          // Queued offline: the browser wakes the worker when the connection is back. (Only
+          // offline: registered online, a sync fires at once, and one failing would loop.)
+          if (!this.isOnline()) this.options.backgroundSync?.request();
           if (this.started) this.flushSoon();
         },
         (error: unknown) => {

@@ -6,14 +6,20 @@
  * in the spec's words and puts the valid ones in the cart in one go. The draft is kept on
  * the device, so it survives a reload or a lost connection.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useMemo, useRef, useState, type ClipboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { CatalogIndexItem } from '../../../../domain/catalog/catalog';
-import { isMultiValuePaste, parseQuickOrderLines } from '../../../../domain/quick-order/paste';
+import {
+  isMultiValuePaste,
+  sizeProblem,
+  type PastedLine,
+} from '../../../../domain/quick-order/paste';
 import type { QuickOrderRow, QuickOrderState } from '../../../../domain/quick-order/quick-order';
 import { DomainError } from '../../../../domain/shared/domain-error';
-import { withValues, type Message } from '../../../../domain/shared/message';
+import { withValues } from '../../../../domain/shared/message';
 import { QUICK_ORDER_MAX_ROWS } from '../../../../domain/validation/quick-order';
 import { V } from '../../../../domain/validation/messages';
 import { cartProductOf } from '../../../infra/cart/cart-stream';
@@ -122,7 +128,7 @@ function QuickOrderForm({
   const listId = useId();
   const form = useRef<HTMLFormElement>(null);
   const [outcome, setOutcome] = useState<{ added: number } | null>(null);
-  const [problem, setProblem] = useState<Message | null>(null);
+  const [problem, setProblem] = useState<MessageDescriptor | null>(null);
   const codes = useMemo(() => [...index.keys()].sort(), [index]);
 
   const focus = (rowIndex: number, field: 'code' | 'quantity') => {
@@ -133,9 +139,8 @@ function QuickOrderForm({
   };
 
   /** Fills rows from `from` on with pasted or imported lines; too many lines are refused. */
-  const fill = (text: string, from: number) => {
-    const lines = parseQuickOrderLines(text);
-    const rows = state.rows.slice(from);
+  const fill = (lines: readonly PastedLine[], from: number) => {
+    const rows = draft.state$.getValue().rows.slice(from);
     for (const [i, line] of lines.slice(0, rows.length).entries()) {
       const row = rows[i];
       if (!row) break;
@@ -147,6 +152,35 @@ function QuickOrderForm({
         : null,
     );
     setOutcome(null);
+  };
+
+  /**
+   * Reads a paste or a file's text into rows from `from` on (the first empty row when
+   * absent). The reader (papaparse) loads only now, the first time there is something to read.
+   */
+  const read = (source: 'file' | 'paste', text: Promise<string>, from?: number) => {
+    Promise.all([text, import('../../../../domain/quick-order/read-lines')]).then(
+      ([content, { readQuickOrderLines }]) => {
+        const result = readQuickOrderLines(content, source);
+        if (!result.ok) {
+          setProblem(result.problem);
+          setOutcome(null);
+          return;
+        }
+        const rows = draft.state$.getValue().rows;
+        const firstEmpty = rows.findIndex((r) => r.code === '' && r.quantity === '');
+        fill(result.lines, from ?? (firstEmpty < 0 ? rows.length : firstEmpty));
+      },
+      (error: unknown) => {
+        console.warn('Quick order lines could not be read.', error);
+        setProblem(
+          source === 'file'
+            ? msg`The file could not be read. Please try again.`
+            : msg`The pasted text could not be read. Please try again.`,
+        );
+        setOutcome(null);
+      },
+    );
   };
 
   const edit = (row: QuickOrderRow, data: { code?: string; quantity?: string }) => {
@@ -182,10 +216,14 @@ function QuickOrderForm({
               const file = event.target.files?.[0];
               event.target.value = '';
               if (!file) return;
-              void file.text().then((text) => {
-                const firstEmpty = state.rows.findIndex((r) => r.code === '' && r.quantity === '');
-                fill(text, firstEmpty < 0 ? state.rows.length : firstEmpty);
-              });
+              // A file too large is refused before it is read into memory.
+              const tooLarge = sizeProblem(file.size, 'file');
+              if (tooLarge) {
+                setProblem(tooLarge);
+                setOutcome(null);
+                return;
+              }
+              read('file', file.text());
             }}
           />
         </label>
@@ -228,7 +266,7 @@ function QuickOrderForm({
               const text = event.clipboardData.getData('text');
               if (!isMultiValuePaste(text)) return;
               event.preventDefault();
-              fill(text, rowIndex);
+              read('paste', Promise.resolve(text), rowIndex);
             }}
           />
         ))}
