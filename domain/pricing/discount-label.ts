@@ -49,7 +49,7 @@ export const DISCOUNT_NOTICES = {
   UAP_LIMIT_REACHED: /*i18n*/ {
     id: 'pricing.uap.limit-reached',
     message:
-      'You have reached your University Alliance Program purchase limit. Further items are charged at the regular price.',
+      'This account has reached its University Alliance Program (UAP) limit, so the UAP discount is not applied to its orders. To have the limit raised, contact your university’s program coordinator or customer service.',
   },
   UAP_EXPIRED: /*i18n*/ {
     id: 'pricing.uap.expired',
@@ -71,4 +71,19 @@ export function discountNotice(
 ): MessageDescriptor | undefined {
   if (!status || status === 'UAP_APPLIED' || status === 'OLD_APPLIED') return undefined;
   return DISCOUNT_NOTICES[status];
+}
+
+/**
+ * The notices an account's programmes call for where its discount shows (the cart, checkout),
+ * each once: a reached UAP limit, an expired or future discount.
+ */
+export function discountNotices(
+  statuses: readonly (UapStatus | OrgDiscountStatus)[],
+): MessageDescriptor[] {
+  const notices: MessageDescriptor[] = [];
+  for (const status of statuses) {
+    const notice = discountNotice(status);
+    if (notice && !notices.includes(notice)) notices.push(notice);
+  }
+  return notices;
 }

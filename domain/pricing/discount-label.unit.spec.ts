@@ -3,6 +3,7 @@ import {
   DISCOUNT_LABELS,
   discountLabel,
   discountNotice,
+  discountNotices,
   ORG_DISCOUNT_STATUSES,
   UAP_STATUSES,
 } from './discount-label';
@@ -62,5 +63,25 @@ describe('discount label (SPEC 4.7)', () => {
     expect(discountNotice('OLD_NOT_STARTED')?.message).toBe(
       "Your organization's discount has not started yet.",
     );
+  });
+
+  it('says the UAP limit is reached, that the discount is not applied and what to do', () => {
+    const message = discountNotice('UAP_LIMIT_REACHED')?.message ?? '';
+    expect(message).toMatch(/reached its University Alliance Program \(UAP\) limit/);
+    expect(message).toMatch(/UAP discount is not applied/);
+    expect(message).toMatch(/contact your university’s program coordinator or customer service/);
+  });
+
+  it('gives the notices of the programmes that do not apply, each once, in their order', () => {
+    expect(discountNotices([])).toEqual([]);
+    expect(discountNotices(['UAP_APPLIED', 'OLD_APPLIED'])).toEqual([]);
+    expect(discountNotices(['UAP_LIMIT_REACHED', 'OLD_APPLIED']).map((n) => n.id)).toEqual([
+      'pricing.uap.limit-reached',
+    ]);
+    expect(
+      discountNotices(['OLD_NOT_STARTED', 'UAP_LIMIT_REACHED', 'UAP_LIMIT_REACHED']).map(
+        (n) => n.id,
+      ),
+    ).toEqual(['pricing.org-discount.not-started', 'pricing.uap.limit-reached']);
   });
 });

@@ -1,7 +1,12 @@
-/** The shared header (SPEC 2.3): store links, region selector, main menu, support banners. */
+/**
+ * The shared header (SPEC 2.3): store links, region selector, main menu, support banners.
+ * On a phone (shell.css) it is two rows, the brand, the search and Menu above the account and
+ * the cart; Menu shows the store links and the region selector with the main menu. The server
+ * renders that layout already (CSS alone decides it), and a new page closes the menu.
+ */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { activeBanners } from '../../domain/content/banners';
 import { AccountMenu } from './AccountMenu';
 import { CartLink } from './CartLink';
@@ -17,12 +22,16 @@ export function Header() {
   const { t, i18n } = useLingui();
   const storefront = useStorefront();
   const { nav } = useRegionalContent();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  // The page the menu was opened on: it is open only there.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === location.key;
   const menuId = useId();
+  const linksId = useId();
   const banners = activeBanners(nav.banners, new Date().toISOString());
   return (
-    <header className="site-header">
-      <div className="site-header__top">
+    <header className={menuOpen ? 'site-header site-header--menu-open' : 'site-header'}>
+      <div id={linksId} className="site-header__top">
         <nav aria-label={t`Store links`} className="utility-links">
           <ul>
             {menuLinks(storefront, i18n).map((link) => (
@@ -37,20 +46,22 @@ export function Header() {
       <div className="site-header__main">
         <Link to={`/${storefront.locale}/`} className="site-header__brand">
           <img src="/icons/favicon.svg" alt="" width="32" height="32" />
-          <span>
+          <span className="site-header__brand-name">
             <Trans>Assessments Store</Trans>
           </span>
         </Link>
         <SearchBox />
-        <AccountMenu />
-        <CartLink />
+        <div className="site-header__buyer">
+          <AccountMenu />
+          <CartLink />
+        </div>
         <button
           type="button"
           className="site-header__menu-toggle"
           aria-expanded={menuOpen}
-          aria-controls={menuId}
+          aria-controls={`${menuId} ${linksId}`}
           onClick={() => {
-            setMenuOpen(!menuOpen);
+            setOpenOn(menuOpen ? null : location.key);
           }}
         >
           <Trans>Menu</Trans>

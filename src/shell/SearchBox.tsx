@@ -49,7 +49,9 @@ function SearchForm({ initial }: { initial: string }) {
         }}
       />
       <button type="submit">
-        <Trans>Search</Trans>
+        <span className="search-box__label">
+          <Trans>Search</Trans>
+        </span>
       </button>
     </form>
   );

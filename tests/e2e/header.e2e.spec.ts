@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { axe } from './support/checkout-steps';
+import { PHONE } from './support/layout';
 
 test('the main menu works with the keyboard alone', async ({ page }) => {
   await page.goto('/en-us/');
@@ -62,3 +65,92 @@ for (const locale of ['en-us', 'fr-ca']) {
     ).toEqual([]);
   });
 }
+
+/** How far down the page the header ends and the page's heading starts. */
+async function headerAndHeading(page: Page) {
+  return page.evaluate(() => {
+    const header = document.querySelector('header.site-header')?.getBoundingClientRect();
+    const heading = document.querySelector('main h1')?.getBoundingClientRect();
+    return {
+      header: (header?.bottom ?? Infinity) + window.scrollY,
+      heading: (heading?.top ?? -Infinity) + window.scrollY,
+    };
+  });
+}
+
+const PHONE_PAGES = [
+  { path: '/en-us/', heading: 'Assessments for clinicians, schools and organisations' },
+  { path: '/en-us/search.html?q=reading', heading: 'Results for “reading”' },
+  { path: '/en-us/p/KCI-KIT', heading: /^Kestrel Career Interest Profile/ },
+] as const;
+
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE, hasTouch: true, extraHTTPHeaders: { 'x-country-code': 'US' } });
+
+  test('the header above the page is at most 120px, and one tap reaches the search', async ({
+    page,
+  }) => {
+    for (const { path, heading } of PHONE_PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const { header, heading: top } = await headerAndHeading(page);
+      expect(header, `${path}: the header's height`).toBeLessThanOrEqual(120);
+      expect(top, `${path}: the heading is below the header`).toBeGreaterThanOrEqual(header);
+
+      const search = page.getByRole('banner').getByRole('searchbox', { name: 'Search products' });
+      await search.tap();
+      await expect(search).toBeFocused();
+    }
+    await axe(page);
+  });
+
+  test('the server sends the phone header as it stays: at most 120px without JavaScript', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({
+      baseURL,
+      viewport: PHONE,
+      javaScriptEnabled: false,
+      serviceWorkers: 'block',
+      extraHTTPHeaders: { 'x-country-code': 'US' },
+    });
+    try {
+      const page = await context.newPage();
+      for (const { path, heading } of PHONE_PAGES) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        const { header, heading: top } = await headerAndHeading(page);
+        expect(header, `${path}: the header's height`).toBeLessThanOrEqual(120);
+        expect(top, path).toBeGreaterThanOrEqual(header);
+        await expect(
+          page.getByRole('banner').getByRole('searchbox', { name: 'Search products' }),
+        ).toBeVisible();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('Menu shows the store links and the region with the main menu; a new page closes it', async ({
+    page,
+  }) => {
+    await page.goto('/en-us/');
+    const banner = page.getByRole('banner');
+    const storeLinks = banner.getByRole('navigation', { name: 'Store links' });
+    await expect(storeLinks).toBeHidden();
+    await expect(banner.getByLabel('Region')).toBeHidden();
+    const menu = banner.getByRole('button', { name: 'Menu', exact: true });
+    await menu.tap();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(storeLinks.getByRole('link', { name: 'Quick order' })).toBeVisible();
+    await expect(banner.getByLabel('Region')).toBeVisible();
+    await expect(banner.getByRole('button', { name: 'Assessments & Solutions' })).toBeVisible();
+    await axe(page);
+    await storeLinks.getByRole('link', { name: 'Order status' }).tap();
+    await expect(page.getByRole('heading', { level: 1, name: 'Order status' })).toBeVisible();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(storeLinks).toBeHidden();
+  });
+});

@@ -4,10 +4,11 @@
  * university clinic in the University Alliance Program; qualified users at levels A, B and C
  * with their qualifications; Q-global and aimswebPlus accounts (one owned by someone else,
  * for the "no access" outcome); address books; saved cards as gateway tokens only.
- * Runs once, when there are no customer accounts yet.
+ * Runs once, when there are no customer accounts yet; the university clinic at its UAP limit
+ * (`seedDemoUapLimitAccount`) came later and is added to a store seeded before it.
  */
 import { randomUUID } from 'node:crypto';
-import { count, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { newSeededToken } from '../payments/sandbox/sandbox-cards';
 import {
@@ -43,6 +44,8 @@ export const DEMO_ACCOUNTS = {
   northgate: '5150',
   /** A duplicate of Dana's personal account, merged into it (SPEC 6; decision 056). */
   danaMerged: 'R4W8N2J6H5TB',
+  /** A university clinic at its University Alliance Program limit, Grace's (SPEC 4.7). */
+  eastbrook: '6204',
 } as const;
 
 export async function seedDemoCustomers(db: Db): Promise<void> {
@@ -355,5 +358,90 @@ export async function seedDemoCustomers(db: Db): Promise<void> {
         isDefault: true,
       },
     ]);
+  });
+}
+
+/**
+ * Eastbrook University Counseling Center, at its University Alliance Program limit (SPEC
+ * 4.7: UAP_LIMIT_REACHED, so carts and checkouts for it say so and take no UAP discount),
+ * administered by its only member, given: her qualification (level B), the clinic's address
+ * (her own saved address, which becomes the account's address book) and a saved Visa. Added
+ * with the other demo customers, and to a store seeded before it, once: nothing is added when
+ * the account number is taken.
+ */
+export async function seedDemoUapLimitAccount(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('storefront:seed-uap-limit'))`);
+    const [taken] = await tx
+      .select({ id: customerAccounts.id })
+      .from(customerAccounts)
+      .where(eq(customerAccounts.accountNumber, DEMO_ACCOUNTS.eastbrook));
+    if (taken) return;
+    const eastbrook = randomUUID();
+    await tx.insert(customerAccounts).values({
+      id: eastbrook,
+      accountNumber: DEMO_ACCOUNTS.eastbrook,
+      name: 'Eastbrook University Counseling Center',
+      accountType: 'ORGANIZATION',
+      hasOrdered: true,
+    });
+    await tx
+      .insert(customerMembers)
+      .values({ customerId: eastbrook, userId, role: 'administrator' });
+    await tx.insert(customerDiscounts).values({
+      customerId: eastbrook,
+      programme: 'UAP',
+      status: 'UAP_LIMIT_REACHED',
+      discountBasisPoints: 2000,
+      startsAt: new Date('2026-01-01T00:00:00Z'),
+      endsAt: new Date('2026-12-31T23:59:59Z'),
+    });
+    await tx
+      .insert(qualifiedUsers)
+      .values({
+        userId,
+        level: 'B',
+        recordedLevel: 'B',
+        verifiedAt: new Date('2025-08-21T00:00:00Z'),
+      })
+      .onConflictDoNothing({ target: qualifiedUsers.userId });
+    await tx.insert(accountQualifiedUsers).values({ customerId: eastbrook, userId });
+    await tx.insert(qualifications).values({
+      id: randomUUID(),
+      userId,
+      kind: 'degree',
+      title: 'M.S. Clinical Mental Health Counseling',
+      issuer: 'Eastbrook University',
+      issuedOn: '2017-05-20',
+    });
+    const clinic = randomUUID();
+    await tx.insert(addresses).values({
+      id: clinic,
+      userId,
+      firstName: 'Grace',
+      lastName: 'Holloway',
+      organization: 'Eastbrook University Counseling Center',
+      line1: '300 University Avenue',
+      line2: 'Suite 120',
+      town: 'Evanston',
+      region: 'IL',
+      postalCode: '60201',
+      country: 'US',
+      phone: '+18475550163',
+      defaultShipping: true,
+      defaultBilling: true,
+    });
+    await tx.insert(paymentMethods).values({
+      id: randomUUID(),
+      userId,
+      gatewayToken: newSeededToken(),
+      brand: 'visa',
+      last4: '1881',
+      expMonth: 4,
+      expYear: 2030,
+      holderName: 'Grace Holloway',
+      billingAddressId: clinic,
+      isDefault: true,
+    });
   });
 }

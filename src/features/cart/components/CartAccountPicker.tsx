@@ -9,7 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CartSummary } from '../../../../domain/cart/projections/summary';
 import type { CustomerAccountSummary } from '../../../../domain/customer/address-book';
-import { discountNotice } from '../../../../domain/pricing/discount-label';
+import { discountNotices } from '../../../../domain/pricing/discount-label';
 import type { Message } from '../../../../domain/shared/message';
 import { apiJson } from '../../../infra/api';
 import { cartNotices$, claimedCommands } from '../../../infra/cart/cart-loader';
@@ -56,9 +56,7 @@ export function CartAccountPicker({ summary, store }: { summary: CartSummary; st
   const current = summary.account;
   const waiting = pending !== null && pending.accountId !== current?.id ? pending : null;
   const canChoose = items !== null && (items.length > 1 || (items.length === 1 && !current));
-  const notices = summary.accountDiscountStatuses
-    .map((status) => discountNotice(status))
-    .filter((notice) => notice !== undefined);
+  const notices = discountNotices(summary.accountDiscountStatuses);
   if (!canChoose && !current && !waiting) return null;
 
   return (

@@ -1,12 +1,14 @@
 /**
  * 'Items in cart' (SPEC 2.6), read only: each line with its quantity and price after
  * discounts, the discounts, shipping once chosen, tax, and the order total, priced for the
- * customer account chosen (its discount programme, SPEC 4.7).
+ * customer account chosen (its discount programme, SPEC 4.7), with the notices of its
+ * programmes that do not apply (a reached University Alliance Program limit).
  */
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { accountIn } from '../../../../domain/checkout/facts';
 import { checkoutTotals } from '../../../../domain/checkout/totals';
+import { discountNotices } from '../../../../domain/pricing/discount-label';
 import { formatMoney, money } from '../../../../domain/pricing/money';
 import type { CheckoutView } from '../../../infra/checkout/checkout-store';
 import { TaxRows } from '../../../shell/order/OrderViews';
@@ -33,6 +35,7 @@ export function OrderSummary({
   view: CheckoutView;
   heading?: 'h2' | 'h3';
 }) {
+  const { i18n } = useLingui();
   const copy = useCheckoutCopy();
   const totals = useOrderTotals(view);
   const headingId = useId();
@@ -104,6 +107,11 @@ export function OrderSummary({
         </dt>
         <dd className="checkout-totals__total">{format(totals.totalMinor)}</dd>
       </dl>
+      {discountNotices(totals.priced.accountDiscountStatuses).map((notice) => (
+        <p key={notice.id} className="checkout-notice checkout-notice--warning" role="note">
+          {i18n._(notice)}
+        </p>
+      ))}
     </section>
   );
 }
