@@ -86,12 +86,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         // one that cannot (Safari before 17) fetches them as the page imports them.
         modulePreload: {
           polyfill: false,
-          // The imports of a lazy chunk are fetched with it only for the pages a first visit
-          // renders on the server and hydrates at once (decision 068). Listing every chunk's
-          // imports costs the first load 3.5 kB of file names; another page's code fetches its
-          // imports as the browser reads it: one round trip more, before the service worker
-          // holds the files, none after.
-          resolveDependencies: (chunk, deps) => (HYDRATED_AT_ONCE.test(chunk) ? deps : []),
+          // The page's own preloads (index.html) stay. The imports of a lazy chunk are fetched
+          // with it only for the pages a first visit renders on the server and hydrates at once
+          // (decision 068). Listing every chunk's imports costs the first load 3.5 kB of file
+          // names; another page's code fetches its imports as the browser reads it: one round
+          // trip more, before the service worker holds the files, none after.
+          resolveDependencies: (chunk, deps, { hostType }) =>
+            hostType === 'html' || HYDRATED_AT_ONCE.test(chunk) ? deps : [],
         },
         rollupOptions: {
           input: {
