@@ -3,8 +3,9 @@
  * PGlite, and PostgreSQL when DATABASE_URL is set): 200 commands queued offline survive
  * closing the database, and once online the server holds all 200 effects exactly once, even
  * when the flush is cut off midway (the server applied a command but its answer was lost)
- * and retried; a poison command never holds back the ones behind it; a user's change never
- * goes out under another session.
+ * and retried, or when the next page reads the stream before sending it again; a poison
+ * command never holds back the ones behind it; a user's change never goes out under another
+ * session.
  */
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
@@ -265,6 +266,42 @@ describe.each(testDatabaseTargets())('sync engine with the real server ($kind)',
     ]);
     one.sync.close();
     two.sync.close();
+  });
+
+  it('shows once a command the server took whose answer was lost with its page, when the next page pulls first', async () => {
+    const name = `sync-test-${randomUUID()}`;
+    const cartId = randomUUID();
+    const { state: net, transport } = network();
+    const first = engine(name, transport, cartId);
+    await first.cart.ready;
+    const command: CartCommand = {
+      type: 'AddItem',
+      data: { code: 'WRI3-KIT', quantity: 2 },
+      metadata: { commandId: randomUUID(), now: new Date().toISOString() },
+    };
+    await first.sync.dispatch(first.cart, command, { locale: 'en-us', userId }).saved;
+    // The server takes it; its answer is lost as the page is left.
+    net.online = true;
+    net.loseAnswerOf = 1;
+    expect(await first.sync.flush()).toEqual({ sent: 0, complete: false });
+    first.sync.close();
+
+    // The next page reads the stream from the server before it sends its outbox again.
+    const second = engine(name, transport, cartId);
+    await second.cart.ready;
+    expect(second.cart.state$.getValue().lines.map((l) => [l.code, l.quantity])).toEqual([
+      ['WRI3-KIT', 2],
+    ]);
+    net.online = true;
+    await second.sync.pull(cartStreamId(cartId));
+    expect(second.cart.state$.getValue().lines.map((l) => [l.code, l.quantity])).toEqual([
+      ['WRI3-KIT', 2],
+    ]);
+    expect(await second.sync.db.outbox.count()).toBe(0);
+    // Nothing is left to send: the server's one event is the command's.
+    expect(await second.sync.flush()).toEqual({ sent: 0, complete: true });
+    expect(net.pushes).toBe(1);
+    second.sync.close();
   });
 
   it('lets one tab send at a time, and every tab sees every change', async () => {

@@ -780,8 +780,14 @@ export class SyncEngine {
     if (!kind) return;
     const answer = await this.options.transport.pull(kind, streamId, known?.version ?? 0, userId);
     if (!answer || answer.events.length === 0) return;
-    await this.db.transaction('rw', this.db.events, this.db.streams, async () => {
+    await this.db.transaction('rw', this.db.events, this.db.streams, this.db.outbox, async () => {
       await this.appendConfirmed(streamId, kind.name, known?.locale ?? null, answer.events);
+      // A command the server took whose answer was lost (its page was left while it was on
+      // its way) is in these events: shown from them, not applied again from the outbox.
+      await this.db.outbox
+        .where('commandId')
+        .anyOf(answer.events.map((e) => e.commandId))
+        .delete();
     });
     await this.afterChange(streamId);
   }
