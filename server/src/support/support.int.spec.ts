@@ -45,6 +45,9 @@ const WISCONSIN = {
 
 /** Card numbers as a card's digits: 13 to 19 digits, spaced or not. */
 const CARD_NUMBER = /\b(?:\d[ -]?){13,19}\b/;
+/** Ids are random: one whose last groups are all digits reads as a card number. */
+const withoutIds = (text: string) =>
+  text.replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, 'id');
 
 describe.each(testDatabaseTargets())('customer service on $kind', (target) => {
   let t: TestDatabase;
@@ -283,7 +286,7 @@ describe.each(testDatabaseTargets())('customer service on $kind', (target) => {
     // Her saved cards: brand and last digits, never a number.
     const cards = await call(alex, 'GET', '/api/me/payment-methods');
     expect(cards.statusCode).toBe(200);
-    expect(cards.body).not.toMatch(CARD_NUMBER);
+    expect(withoutIds(cards.body)).not.toMatch(CARD_NUMBER);
     const saved = cards.json<{ items: { id: string; last4: string; brand: string }[] }>().items;
     expect(saved.length).toBeGreaterThan(0);
 
@@ -402,7 +405,7 @@ describe.each(testDatabaseTargets())('customer service on $kind', (target) => {
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json<{ order: Order }>().order;
     expect(order.placedBy).toEqual({ kind: 'agent', id: alexId, name: 'Alex Morgan' });
-    expect(placed.body).not.toMatch(CARD_NUMBER);
+    expect(withoutIds(placed.body)).not.toMatch(CARD_NUMBER);
 
     // The order's number finds Dana too.
     const byOrder = await call(
