@@ -142,6 +142,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           'scheduler',
           '@lingui/core',
           '@lingui/react',
+          // Forms' hooks must call the React bundled here: an external copy imports Node's own
+          // React, and its hooks fail ("Invalid hook call") on every page with a form.
+          'react-hook-form',
+          '@hookform/resolvers',
         ],
       }
     : undefined,

@@ -74,6 +74,12 @@ export function rendersOnServer(pathname: string): boolean {
   return first === 'store' && storefrontForStorePath(second, third) !== undefined;
 }
 
+/**
+ * React's mark for a Suspense part that failed on the server (renderToString swallows the
+ * error): the browser would render that part again and report it (React error 419).
+ */
+const FAILED_PART = '<!--$!-->';
+
 const HOISTED = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*\/>|<link\b[^>]*\/>)+/;
 
 function storefrontData(loaderData: Record<string, unknown>): StorefrontRouteData | undefined {
@@ -130,6 +136,10 @@ async function render(
       </AppFrame>,
     ),
   );
+  // A part that failed: the whole page is the browser's, and the server's log says which.
+  if (html.includes(FAILED_PART)) {
+    throw new Error(`A part of ${new URL(request.url).pathname} failed to render on the server`);
+  }
   const head = HOISTED.exec(html)?.[0] ?? '';
   return {
     kind: 'page',

@@ -618,6 +618,26 @@ test('an unknown product or page answers 404; pages are not cached, hashed asset
   }
 });
 
+test('customer service’s sign-in step renders on the server in one piece, and hydrates without an error', async ({
+  page,
+}) => {
+  const path = '/en-us/my-account/support/login?interaction=first-visit';
+  // React marks a part that failed on the server with <!--$!-->; the browser would render it
+  // again and report React error 419. The step's form uses react-hook-form's hooks.
+  for (const each of [path, '/en-us/', '/en-us/quick-order', `/en-us/p/${CODE}`]) {
+    const answer = await page.request.get(each);
+    expect(answer.status(), each).toBe(200);
+    expect(await answer.text(), each).not.toContain('<!--$!-->');
+  }
+  const html = await (await page.request.get(path)).text();
+  expect(mainOf(html)).toContain('id="login-email"');
+  // In the browser: no error logged (the page-errors fixture), and the form is live.
+  await page.goto(path);
+  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+  await page.locator('#main').getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('#login-email')).toHaveAttribute('aria-invalid', 'true');
+});
+
 test('a search for markup shows it as text, in the page and in the data it hydrates from', async ({
   page,
 }) => {
