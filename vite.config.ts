@@ -12,7 +12,8 @@ export function appPlugins(): PluginOption[] {
 }
 
 /** The code of the pages a first visit may land on and hydrates before it is interactive. */
-const HYDRATED_AT_ONCE = /(?:^|\/)(?:SearchPage|ProductPage|catalog-loaders)-[\w-]+\.js$/;
+const HYDRATED_AT_ONCE =
+  /(?:^|\/)(?:SearchPage|ProductPage|catalog-loaders|product-loader)-[\w-]+\.js$/;
 
 const API_SERVER = process.env.API_SERVER ?? 'http://localhost:8080';
 

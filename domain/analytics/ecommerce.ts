@@ -4,10 +4,10 @@
  * store's currency, the value in major units, and one entry per product: name, program,
  * price, discountPrice, quantity, position, and when present addToCartSource, coupon,
  * discount_value, discount_percentage, promotion_type, promotion_name, promo_exclude.
+ * What a cart command changed is in cart-changes.ts: it replays the cart's events, and pages
+ * that only show products do not load the cart's decider.
  */
-import { evolve } from '../cart/decide';
-import type { CartEvent } from '../cart/events';
-import type { AppliedPromotion, CartLine, CartState } from '../cart/state';
+import type { AppliedPromotion, CartLine } from '../cart/state';
 import type { CartAccountDiscountView, CartSummary } from '../cart/projections/summary';
 
 /** How an account's programme is named in the data layer (not shown to people). */
@@ -65,7 +65,8 @@ export interface ShownProduct {
   readonly notDiscountable?: boolean;
 }
 
-function baseEntry(
+/** The entry of a product shown or added, before any discount. */
+export function baseEntry(
   product: ShownProduct,
   currency: string,
   quantity: number,
@@ -145,7 +146,8 @@ export function lineEntry(
   };
 }
 
-function total(items: readonly AnalyticsProductEntry[]): number {
+/** What the entries come to, in major units. */
+export function total(items: readonly AnalyticsProductEntry[]): number {
   const cents = items.reduce((sum, i) => sum + Math.round(i.discountPrice * 100) * i.quantity, 0);
   return cents / 100;
 }
@@ -171,62 +173,4 @@ export function viewCartEvent(
     event: 'view_cart',
     ecommerce: { currency, value: toMajor(summary.totalMinor, currency), items },
   };
-}
-
-/**
- * What a cart command changed, as analytics: units added (new lines, higher quantities) in
- * one `add_to_cart`, units taken out (removed lines, lower quantities) in one
- * `remove_from_cart`. Quantities the store lowered for stock and a cleared cart are not a
- * person's choice and are not reported.
- */
-export function cartChangeEvents(
-  events: readonly CartEvent[],
-  before: CartState,
-  currency: string,
-  source?: AddToCartSource,
-): EcommerceEvent[] {
-  const added: AnalyticsProductEntry[] = [];
-  const removed: AnalyticsProductEntry[] = [];
-  let state = before;
-  const shown = (l: CartLine): ShownProduct => ({
-    code: l.code,
-    name: l.name,
-    program: l.programName,
-    unitPriceMinor: l.unitPriceMinor,
-    notDiscountable: l.notDiscountable,
-  });
-  for (const event of events) {
-    if (event.type === 'CartItemAdded') {
-      const old = state.lines.find((l) => l.code === event.data.line.code)?.quantity ?? 0;
-      const delta = event.data.line.quantity - old;
-      if (delta > 0)
-        added.push(baseEntry(shown(event.data.line), currency, delta, added.length + 1));
-    } else if (event.type === 'CartItemQuantityChanged') {
-      const current = state.lines.find((l) => l.code === event.data.code);
-      const delta = event.data.quantity - event.data.previousQuantity;
-      if (current && delta > 0) {
-        added.push(baseEntry(shown(current), currency, delta, added.length + 1));
-      }
-      if (current && delta < 0) {
-        removed.push(baseEntry(shown(current), currency, -delta, removed.length + 1));
-      }
-    } else if (event.type === 'CartItemRemoved') {
-      const current = state.lines.find((l) => l.code === event.data.code);
-      if (current)
-        removed.push(baseEntry(shown(current), currency, current.quantity, removed.length + 1));
-    }
-    state = evolve(state, event);
-  }
-  const out: EcommerceEvent[] = [];
-  if (added.length > 0) {
-    const items = added.map((i) => (source ? { ...i, addToCartSource: source } : i));
-    out.push({ event: 'add_to_cart', ecommerce: { currency, value: total(items), items } });
-  }
-  if (removed.length > 0) {
-    out.push({
-      event: 'remove_from_cart',
-      ecommerce: { currency, value: total(removed), items: removed },
-    });
-  }
-  return out;
 }

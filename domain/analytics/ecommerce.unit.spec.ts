@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cartSummary } from '../cart/projections/summary';
 import { initialCartState, type CartLine, type CartState } from '../cart/state';
-import { cartChangeEvents, toMajor, viewCartEvent, viewItemEvent } from './ecommerce';
+import { cartChangeEvents } from './cart-changes';
+import { toMajor, viewCartEvent, viewItemEvent } from './ecommerce';
 
 function line(code: string, unitPriceMinor: number, quantity: number, notDiscountable = false) {
   const value: CartLine = {

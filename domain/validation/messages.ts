@@ -4,6 +4,7 @@
  * locales/ and clients key on them.
  */
 import type { MessageDescriptor } from '../shared/message';
+import { PRODUCT_MESSAGES } from './product-messages';
 import { STORABLE_MESSAGES } from './storable';
 
 export const V = {
@@ -33,10 +34,7 @@ export const V = {
   numberOutOfRange: STORABLE_MESSAGES.numberOutOfRange,
 
   // Cart quantity (SPEC 5)
-  quantityEmpty: /*i18n*/ {
-    id: 'validation.quantity.empty',
-    message: 'Quantity field cannot be empty.',
-  },
+  quantityEmpty: PRODUCT_MESSAGES.quantityEmpty,
   quantityNotPositive: /*i18n*/ {
     id: 'validation.quantity.not-positive',
     message: 'Please provide a positive number to update the quantity of an item.',
@@ -99,14 +97,8 @@ export const V = {
     id: 'validation.quick-order.duplicate',
     message: 'Product {code} is already in the list.',
   },
-  quickOrderNotSoldOnline: /*i18n*/ {
-    id: 'validation.quick-order.not-sold-online',
-    message: 'Product {code} is not sold online.',
-  },
-  quickOrderNotOrderableOnline: /*i18n*/ {
-    id: 'validation.quick-order.not-orderable-online',
-    message: 'Product {code} cannot be ordered via the website.',
-  },
+  quickOrderNotSoldOnline: PRODUCT_MESSAGES.quickOrderNotSoldOnline,
+  quickOrderNotOrderableOnline: PRODUCT_MESSAGES.quickOrderNotOrderableOnline,
   quantityBelowMinimum: /*i18n*/ {
     id: 'validation.quantity.below-minimum',
     message: 'The minimum order quantity for this product is {min}.',

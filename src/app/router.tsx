@@ -227,7 +227,7 @@ function storefrontPages(): RouteObject[] {
       lazy: async () => {
         const [page, data] = await Promise.all([
           import('../features/catalog/components/ProductPage'),
-          import('../features/catalog/catalog-loaders'),
+          import('../features/catalog/product-loader'),
         ]);
         return { Component: page.ProductPage, loader: data.productLoader };
       },

@@ -1,7 +1,8 @@
 /**
- * The catalog pages' data, loaded in one place per route (the route's loader): on the server
+ * The search page's data, loaded in one place per route (the route's loader): on the server
  * for a first visit, in the browser when the buyer moves to the page. The same calls work
- * offline in the browser (the worker's copies, then the index kept on this device).
+ * offline in the browser (the worker's copies, then the index kept on this device). The
+ * product page's loader is in product-loader.ts: a product page does not read a search.
  */
 import type { LoaderFunctionArgs } from 'react-router';
 import type { SearchQuery, SearchResult } from '../../../domain/catalog/catalog';
@@ -9,7 +10,7 @@ import { SEARCH_PARAMS, searchQueryOf } from '../../../domain/catalog/search-que
 import type { Locale } from '../../../domain/storefront/storefronts';
 import { preload, type Preloaded } from '../../infra/use-load';
 import { storefrontOfParams } from '../../shell/use-storefront';
-import { fetchProduct, searchCatalog, searchParamsOf, type Loaded, type ProductView } from './api';
+import { searchCatalog, searchParamsOf, type Loaded } from './api';
 
 export const QUERY_KEYS = SEARCH_PARAMS;
 
@@ -22,18 +23,7 @@ export function searchKey(query: SearchQuery): string {
   return searchParamsOf(query).toString();
 }
 
-export function productKey(locale: Locale, code: string): string {
-  return `${locale}/${code}`;
-}
-
-export type ProductData = Preloaded<Loaded<ProductView>>;
 export type SearchData = Preloaded<Loaded<SearchResult>>;
-
-export function productLoader({ params }: LoaderFunctionArgs): Promise<ProductData> {
-  const { locale } = storefrontOfParams(params);
-  const code = (params.code ?? '').toUpperCase();
-  return preload(productKey(locale, code), () => fetchProduct(locale, code));
-}
 
 export function searchLoader({ params, request }: LoaderFunctionArgs): Promise<SearchData> {
   const { locale } = storefrontOfParams(params);

@@ -2,7 +2,8 @@
  * The data layer's cart events (SPEC 3 analytics product entry), from what the sync engine
  * reports of every cart command decided here: screens never push analytics themselves.
  */
-import { cartChangeEvents, type AddToCartSource } from '../../../domain/analytics/ecommerce';
+import { cartChangeEvents } from '../../../domain/analytics/cart-changes';
+import type { AddToCartSource } from '../../../domain/analytics/ecommerce';
 import type { CartEvent } from '../../../domain/cart/events';
 import type { CartState } from '../../../domain/cart/state';
 import { cartStreamKind } from '../../../domain/cart/stream';

@@ -18,7 +18,7 @@ import {
 } from '../../../../domain/catalog/catalog';
 import { DomainError } from '../../../../domain/shared/domain-error';
 import type { Message, MessageDescriptor } from '../../../../domain/shared/message';
-import { V } from '../../../../domain/validation/messages';
+import { PRODUCT_MESSAGES as V } from '../../../../domain/validation/product-messages';
 import {
   productPath,
   productStructuredData,
@@ -36,7 +36,7 @@ import { languageTag } from '../../../shell/storefront-label';
 import { useCartStore } from '../../../shell/use-cart-store';
 import { useStorefront } from '../../../shell/use-storefront';
 import { fetchProduct, isNetworkFailure, productApiPath, type ProductView } from '../api';
-import { productKey, type ProductData } from '../catalog-loaders';
+import { productKey, type ProductData } from '../product-loader';
 import { useLoad } from '../../../infra/use-load';
 import {
   AvailabilityBadge,
