@@ -9,6 +9,14 @@
 /** If the storefront's frame never commits (an error page), the page counts as painted then. */
 const FALLBACK_AFTER_LOAD_MS = 2_000;
 
+/**
+ * If the frame has committed but its parts are still hydrating (a slow phone, a busy host),
+ * the page counts as painted only this long after the load: the work that waits for the
+ * first paint would otherwise compete with the hydration it waits for.
+ */
+const HYDRATING_FALLBACK_AFTER_LOAD_MS = 10_000;
+
+let frameUp = false;
 let markPainted: (() => void) | undefined;
 let painted: Promise<void> | undefined;
 
@@ -28,7 +36,10 @@ function firstPaint(): Promise<void> {
     };
     markPainted = afterNextFrame;
     const fallback = () => {
-      setTimeout(afterNextFrame, FALLBACK_AFTER_LOAD_MS);
+      setTimeout(() => {
+        if (!frameUp) afterNextFrame();
+        else setTimeout(afterNextFrame, HYDRATING_FALLBACK_AFTER_LOAD_MS - FALLBACK_AFTER_LOAD_MS);
+      }, FALLBACK_AFTER_LOAD_MS);
     };
     if (document.readyState === 'complete') fallback();
     else window.addEventListener('load', fallback, { once: true });
@@ -36,7 +47,12 @@ function firstPaint(): Promise<void> {
   return painted;
 }
 
-/** The storefront's frame calls this once its first render has committed. */
+/** The storefront's frame has committed; its parts may still be hydrating. */
+export function frameCommitted(): void {
+  frameUp = true;
+}
+
+/** The storefront's frame calls this once its first page has committed and hydrated. */
 export function pageCommitted(): void {
   void firstPaint();
   markPainted?.();

@@ -13,7 +13,7 @@ import { loadTagManager } from '../infra/analytics';
 import { bootstrap$, loadBootstrap } from '../infra/bootstrap';
 import { switchAnnouncement$ } from '../infra/buying-as';
 import { cartMergeOffer$, openCart } from '../infra/cart/cart-loader';
-import { pageCommitted, whenIdleAfterFirstPaint } from '../infra/first-paint';
+import { frameCommitted, pageCommitted, whenIdleAfterFirstPaint } from '../infra/first-paint';
 import { whenPartsHydrated } from '../infra/hydration';
 import { connectLiveFlags, settleFlagContext } from '../infra/flags';
 import { autoLocaleSwitch } from '../infra/locale-switch';
@@ -141,6 +141,7 @@ export function StorefrontLayout() {
   // The first page is on screen and hydrated: what it does not show may load now (decision
   // 041), not while its parts still hydrate (issue 31).
   useEffect(() => {
+    frameCommitted();
     whenPartsHydrated(pageCommitted);
   }, []);
 
