@@ -13,7 +13,11 @@ export function appPlugins(): PluginOption[] {
 
 /** The code of the pages a first visit may land on and hydrates before it is interactive. */
 const HYDRATED_AT_ONCE =
-  /(?:^|\/)(?:SearchPage|ProductPage|catalog-loaders|product-loader)-[\w-]+\.js$/;
+  /(?:^|\/)(?:SearchPage|ProductPage|catalog-loaders|product-loader|search-page)-[\w-]+\.js$/;
+
+/** Modules both landing pages of the catalog (search, product) load before they hydrate. */
+const CATALOG_PAGES_SHARED =
+  /(?:src[\\/](?:features[\\/]catalog[\\/](?:api|components[\\/]ProductFacts)|infra[\\/](?:api|use-load|catalog-index|offline-copy|cart[\\/]cart-product)|shell[\\/](?:use-cart-store|VatNote))|domain[\\/](?:catalog[\\/](?:catalog|search-text)|shared[\\/](?:domain-error|message|worker-caches)|pricing[\\/]money|tax[\\/]messages))\.tsx?$|src[\\/]features[\\/]catalog[\\/]catalog\.css$/;
 
 const API_SERVER = process.env.API_SERVER ?? 'http://localhost:8080';
 
@@ -125,6 +129,26 @@ export default defineConfig(({ isSsrBuild }) => ({
                     !/index\.html|src[\\/]main\.tsx$|oidc-client-ts|jwt-decode|silent-callback/.test(
                       id,
                     ),
+                },
+                {
+                  // What the search and product pages share, apart from the first load: one
+                  // file instead of twelve for a visitor landing on either (decision 068).
+                  name: 'catalog-pages',
+                  priority: 0,
+                  test: CATALOG_PAGES_SHARED,
+                },
+                {
+                  // What many forms check text with, apart: the search page's group would
+                  // otherwise take them in with its own code, and every form would load it.
+                  name: 'text-checks',
+                  priority: 3,
+                  test: /domain[\\/]validation[\\/](?:card-number|storable)\.ts$/,
+                },
+                {
+                  // The search page's own code and its loader's, in one file.
+                  name: 'search-page',
+                  priority: 0,
+                  test: /src[\\/]features[\\/]catalog[\\/](?:components[\\/]SearchPage|catalog-loaders)\.tsx?$|domain[\\/]catalog[\\/]search-query\.ts$/,
                 },
               ],
             },
