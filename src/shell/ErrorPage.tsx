@@ -33,9 +33,7 @@ export function ErrorPage({ page }: { readonly page: ErrorStatus }) {
     <section className="page page--message error-page" aria-labelledby="error-page-title">
       <title>{say(ERROR_PAGE_MESSAGES.title, { heading, code })}</title>
       <meta name="robots" content="noindex" />
-      <p className="error-page__code">
-        {say(ERROR_PAGE_MESSAGES.code, { code })}
-      </p>
+      <p className="error-page__code">{say(ERROR_PAGE_MESSAGES.code, { code })}</p>
       <h1 id="error-page-title">{heading}</h1>
       <p>{i18n._(words.text)}</p>
       <p>{i18n._(ERROR_PAGE_MESSAGES.next)}</p>
