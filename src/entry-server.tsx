@@ -16,6 +16,7 @@ import {
 import { scriptSafeJson } from '../domain/catalog/structured-data';
 import { resolveFlags } from '../domain/flags/flags';
 import type { RenderedPage } from '../domain/shared/rendered-page';
+import { failedPageStatus } from '../domain/storefront/error-pages';
 import { requiresSignIn } from '../domain/storefront/routes';
 import { isLocale, storefrontForStorePath } from '../domain/storefront/storefronts';
 import { AppFrame } from './app/App';
@@ -25,6 +26,7 @@ import { flags$ } from './infra/flags';
 import { i18n } from './infra/i18n';
 import { renderWithMessages, setFirstLoadCode } from './infra/i18n-server';
 import { withServerValue } from './infra/use-observable';
+import type { ErrorPageHandle } from './shell/ErrorPage';
 import { PageSkeleton } from './shell/PageSkeleton';
 import type { StorefrontRouteData } from './shell/use-storefront';
 
@@ -89,15 +91,23 @@ function storefrontData(loaderData: Record<string, unknown>): StorefrontRouteDat
   );
 }
 
-/** 404 for an address the store does not have or a product it does not sell, else 200. */
+/**
+ * The page's status: an error page's own (error.{code}.html), the error status its data failed
+ * with (the page then shows that status's error page, decision 069), 404 for an address the
+ * store does not have or a product it does not sell, else 200.
+ */
 function statusOf(
   loaderData: Record<string, unknown>,
-  leafPath: string | undefined,
+  leaf: RouteObject | undefined,
   pathname: string,
 ): number {
+  const errorPage = (leaf?.handle as Partial<ErrorPageHandle> | undefined)?.errorPage;
+  if (errorPage !== undefined) return errorPage;
   // Below a part that needs sign-in, the browser decides (sign-in first).
-  if (leafPath === '*' && !requiresSignIn(pathname)) return 404;
+  if (leaf?.path === '*' && !requiresSignIn(pathname)) return 404;
   if (storefrontData(loaderData)?.known === false) return 404;
+  const failed = failedPageStatus(Object.values(loaderData));
+  if (failed !== undefined) return failed;
   for (const value of Object.values(loaderData)) {
     if (typeof value !== 'object' || value === null || !('failure' in value)) continue;
     const { failure } = value as { failure: { status: number | null } };
@@ -145,7 +155,7 @@ async function render(
     kind: 'page',
     status: statusOf(
       context.loaderData,
-      context.matches.at(-1)?.route.path,
+      context.matches.at(-1)?.route,
       new URL(request.url).pathname,
     ),
     lang: data.storefront.language,

@@ -35,6 +35,8 @@ import type { RateLimits } from './plugins/rate-limit-settings';
 import { registerSameOriginCheck } from './plugins/same-origin';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
+import { MaintenanceGate } from './maintenance/maintenance';
+import { registerMaintenance } from './maintenance/plugin';
 import { registerBootstrapRoutes, type PublicConfig } from './routes/api/bootstrap/index';
 import { registerCartRoutes } from './routes/api/carts/index';
 import { registerCatalogRoutes } from './routes/api/catalog/index';
@@ -196,6 +198,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { httpsOnly: options.publicUrl?.startsWith('https:') ?? false },
   );
   registerCompression(app);
+  // Down for maintenance: writes refused before anything else runs (decision 069).
+  const maintenance = new MaintenanceGate(options.database.db);
+  registerMaintenance(app, maintenance);
   const identities = new IdentityCache(options.database.db, {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.identityCheckSeconds !== undefined
@@ -393,6 +398,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     countryHeader: options.publicConfig.countryHeader,
     storefrontHosts: options.publicConfig.storefrontHosts,
+    maintenance: {
+      gate: maintenance,
+      translate: (locale) => mailTranslations().translate(locale),
+    },
   });
   return app;
 }

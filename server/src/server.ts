@@ -98,6 +98,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           housekeeping: config.housekeeping,
           commands: app.commands,
           mail: { smtpUrl: config.mail.smtpUrl, translations: mailTranslationsOnDemand() },
+          maintenanceChanged: () => {
+            app.maintenance.forget();
+          },
         },
         log: {
           info: (message) => app.log.info(message),

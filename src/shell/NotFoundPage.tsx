@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'react-router';
+import { errorPageAt } from '../../domain/storefront/error-pages';
 import { requiresSignIn } from '../../domain/storefront/routes';
 import { authStatus$ } from '../infra/auth/auth-state';
 import { useObservableValue } from '../infra/use-observable';
+import { ErrorPage } from './ErrorPage';
 import { PageSkeleton } from './PageSkeleton';
 import { useStorefront } from './use-storefront';
 
@@ -36,5 +38,8 @@ export function CatchAllPage() {
   const { pathname } = useLocation();
   const status = useObservableValue(authStatus$);
   if (requiresSignIn(pathname) && status === 'processing') return <PageSkeleton />;
+  // error.{code}.html with a code that has no page: the default one, answered 404 (decision 069).
+  const errorPage = errorPageAt(pathname.slice(pathname.lastIndexOf('/') + 1));
+  if (errorPage) return <ErrorPage page={errorPage.page} />;
   return <NotFoundPage />;
 }

@@ -24,6 +24,7 @@ import { AssistedNoticeSlot } from './AssistedNoticeSlot';
 import { CartNotices } from './CartNotices';
 import { ConnectionBanner } from './ConnectionBanner';
 import { RegionalContentProvider } from './content/regional-content';
+import { ErrorPage, useFailedPageStatus } from './ErrorPage';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { HydratedPart } from './HydratedPart';
@@ -137,6 +138,9 @@ export function StorefrontLayout() {
   // A page whose route loads its data first (search, product) keeps the last one on screen
   // meanwhile: a bar at the top says the next is on its way.
   const navigating = useNavigation().state === 'loading';
+  // A full page load whose data failed with an error status shows that status's error page
+  // (decision 069); the server answers with the status.
+  const failedStatus = useFailedPageStatus();
 
   // The first page is on screen and hydrated: what it does not show may load now (decision
   // 041), not while its parts still hydrate (issue 31).
@@ -250,7 +254,15 @@ export function StorefrontLayout() {
           <CartNotices />
           <div className={navigating ? 'navigation-progress is-active' : 'navigation-progress'} />
           <main id="main" className="app__main" tabIndex={-1} aria-busy={navigating}>
-            <HydratedPart>{known ? <Outlet /> : <NotFoundPage />}</HydratedPart>
+            <HydratedPart>
+              {!known ? (
+                <NotFoundPage />
+              ) : failedStatus ? (
+                <ErrorPage page={failedStatus} />
+              ) : (
+                <Outlet />
+              )}
+            </HydratedPart>
           </main>
           <HydratedPart>
             <Footer />

@@ -1,7 +1,7 @@
 /**
  * The operator channel's commands (decision 037): a Unix domain socket in DATA_DIR through
  * which the running store answers the store's operators (`npm run backup`, `keys`,
- * `housekeeping`, `orders`, `invoices`, `mail`). Each command names its arguments and its answer with zod; the
+ * `housekeeping`, `orders`, `invoices`, `mail`, `maintenance`). Each command names its arguments and its answer with zod; the
  * store validates the arguments, the operator's tool validates the answer. A command is added
  * here and in handlers.ts; the types make both sides agree.
  */
@@ -54,6 +54,19 @@ const invoiceSummary = z.object({
   totalMinor: z.number().int(),
   balanceMinor: z.number().int(),
   creditNote: z.string().nullable(),
+});
+
+const maintenanceState = z.object({
+  /** The maintenance running, or null when the store is open. */
+  maintenance: z
+    .object({
+      since: z.iso.datetime(),
+      by: z.string(),
+      retryAfterSeconds: z.number().int().positive(),
+      note: z.string().nullable(),
+    })
+    .nullable(),
+  report: z.string(),
 });
 
 export const OPERATOR_COMMANDS = {
@@ -255,6 +268,28 @@ export const OPERATOR_COMMANDS = {
         message: 'Give --agent or --customer.',
       }),
     result: z.object({ report: z.string() }),
+  },
+  'maintenance-start': {
+    summary:
+      'storefront pages answer 503 with the error.503.html page and API writes are refused (npm run maintenance -- start)',
+    args: z
+      .object({
+        retryAfterSeconds: z.number().int().min(1).max(86_400),
+        note: z.string().trim().min(1).max(500).optional(),
+        by: operatorName,
+      })
+      .strict(),
+    result: maintenanceState,
+  },
+  'maintenance-end': {
+    summary: 'the store is open again (npm run maintenance -- end)',
+    args: z.object({ by: operatorName }).strict(),
+    result: maintenanceState,
+  },
+  'maintenance-show': {
+    summary: 'whether the store is down for maintenance, since when and by whom',
+    args: z.object({}).strict(),
+    result: maintenanceState,
   },
   'mail-list': {
     summary: 'the mails not sent yet (npm run mail)',

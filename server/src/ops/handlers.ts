@@ -19,6 +19,12 @@ import {
   issueOrderInvoice,
 } from '../invoices/operator';
 import { hasMailOutbox } from '../mail/outbox';
+import {
+  endMaintenance,
+  readMaintenance,
+  startMaintenance,
+  type Maintenance,
+} from '../maintenance/maintenance';
 import { mailPart, outboxReport } from '../mail/report';
 import type { MailTranslations } from '../mail/translations';
 import {
@@ -52,6 +58,11 @@ export interface OperatorContext {
     /** Read when first needed. */
     readonly translations: () => MailTranslations;
   };
+  /**
+   * Maintenance started or ended (`npm run maintenance`): the running store's pages and API
+   * follow at once, not after their next read (decision 069).
+   */
+  readonly maintenanceChanged?: () => void;
 }
 
 export interface Handled<N extends OperatorCommandName> {
@@ -151,6 +162,21 @@ function orderAction(
   if (to === undefined)
     throw new OperatorCommandError('refused', 'move needs the status to move to.');
   return { kind: 'move', to };
+}
+
+/** Maintenance as the operator's tool shows it. */
+function maintenanceState(maintenance: Maintenance | null, what: string) {
+  if (!maintenance) return { maintenance: null, report: `${what}The store is open.\n` };
+  const note = maintenance.note ? ` Note: ${maintenance.note}` : '';
+  return {
+    maintenance: {
+      since: maintenance.since.toISOString(),
+      by: maintenance.by,
+      retryAfterSeconds: maintenance.retryAfterSeconds,
+      note: maintenance.note,
+    },
+    report: `${what}The store is down for maintenance since ${maintenance.since.toISOString()} (started by ${maintenance.by}): pages answer 503 with Retry-After ${String(maintenance.retryAfterSeconds)} s, API writes are refused.${note}\n`,
+  };
 }
 
 const NO_OUTBOX = 'Mail outbox: none in this database yet (start the store once).\n';
@@ -347,6 +373,33 @@ export const OPERATOR_HANDLERS: Handlers = {
         }),
       ),
     },
+  }),
+
+  'maintenance-start': async (
+    { retryAfterSeconds, note, by },
+    { database, maintenanceChanged },
+  ) => {
+    const started = await startMaintenance(database.db, {
+      by,
+      retryAfterSeconds,
+      ...(note ? { note } : {}),
+      now: new Date(),
+    });
+    maintenanceChanged?.();
+    return { result: maintenanceState(started, '') };
+  },
+
+  'maintenance-end': async ({ by }, { database, maintenanceChanged }) => {
+    const ended = await endMaintenance(database.db);
+    maintenanceChanged?.();
+    const what = ended
+      ? `Maintenance started ${ended.since.toISOString()} by ${ended.by} was ended by ${by}. `
+      : 'No maintenance was running. ';
+    return { result: maintenanceState(null, what) };
+  },
+
+  'maintenance-show': async (_args, { database }) => ({
+    result: maintenanceState(await readMaintenance(database.db), ''),
   }),
 
   'mail-show': async ({ id, html }, { database, mail }) => {

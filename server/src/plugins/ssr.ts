@@ -14,6 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderedPage } from '../../../domain/shared/rendered-page';
+import { errorPagePath } from '../../../domain/storefront/error-pages';
 import { ADDRESS_VARY } from '../auth/public-origin';
 
 type Rendered = RenderedPage;
@@ -30,6 +31,11 @@ interface RendererModule {
 export interface PageRenderer {
   /** Sends the rendered page; false when this page is the browser's to render. */
   send(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+  /**
+   * Sends, in place of the page asked for, its storefront's error page for this status, as a
+   * page of its own (errorDocumentHtml), with that status; false when it could not be rendered.
+   */
+  sendErrorPage(request: FastifyRequest, reply: FastifyReply, status: number): Promise<boolean>;
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -72,6 +78,31 @@ export function pageHtml(template: string, rendered: Extract<Rendered, { kind: '
         `<script type="application/json" id="router-data">${rendered.data}</script>` +
         `<script type="application/json" id="page-messages">${rendered.messages}</script>`,
     );
+}
+
+const SCRIPTS = /<script\b[^>]*>[\s\S]*?<\/script>\s*/g;
+const MODULE_PRELOADS = /<link\b[^>]*\brel="modulepreload"[^>]*>\s*/g;
+const NO_SCRIPT = /<noscript>[\s\S]*?<\/noscript>\s*/g;
+
+/**
+ * An error page sent at another page's address (decision 069): the rendered page in the
+ * app's frame and styles, without the app's scripts. The browser's app would render the
+ * address's own page over it, and while the store is down it could only fail; its links are
+ * plain links, and a reload asks the store again. It has no #root: nothing hydrates here.
+ */
+export function errorDocumentHtml(
+  template: string,
+  rendered: Extract<Rendered, { kind: 'page' }>,
+): string {
+  let html = template
+    .replace(SCRIPTS, '')
+    .replace(MODULE_PRELOADS, '')
+    .replace(NO_SCRIPT, '')
+    .replace(HTML_ELEMENT, `<html lang="${rendered.lang.replace(/[^A-Za-z0-9-]/g, '')}">`);
+  if (rendered.head.includes('<title>')) html = html.replace(TITLE_ELEMENT, '');
+  return html
+    .replace('</head>', () => `${rendered.head}</head>`)
+    .replace(ROOT_ELEMENT, () => `<div class="error-document">${rendered.body}</div>`);
 }
 
 const SCRIPT_FILES = /<(?:script|link)\b[^>]*?(?:src|href)="\/(assets\/[^"]+\.js)"/g;
@@ -136,36 +167,45 @@ export async function createPageRenderer(
     firstLoadCode(staticDir, template),
   );
 
+  /** The page at `url` for the visitor of `request`; undefined when it did not render. */
+  async function renderFor(
+    request: FastifyRequest,
+    url: string,
+    origin: string,
+  ): Promise<Rendered | undefined> {
+    try {
+      const country = countryHeader ? request.headers[countryHeader] : undefined;
+      const visitor = {
+        ip: request.ip,
+        country: typeof country === 'string' ? country : undefined,
+      };
+      return await caller.run(visitor, () =>
+        render(new Request(new URL(url, origin), { headers: { accept: 'text/html' } }), origin),
+      );
+    } catch (error) {
+      request.log.warn({ err: error }, 'server rendering failed: the browser renders the page');
+      return undefined;
+    }
+  }
+
+  function cacheHeaders(reply: FastifyReply): void {
+    if (publicUrl === undefined) {
+      // Its canonical and alternate links name the request's address: no shared cache.
+      reply.header('cache-control', 'private, no-cache').header('vary', ADDRESS_VARY);
+    } else {
+      reply.header('cache-control', 'no-cache');
+    }
+  }
+
   return {
     async send(request, reply) {
       const pathname = request.url.split('?')[0] ?? '/';
       if (!module.rendersOnServer(pathname)) return false;
       const origin = originOf(request);
       if (!origin) return false;
-      let rendered: Rendered;
-      try {
-        const country = countryHeader ? request.headers[countryHeader] : undefined;
-        const visitor = {
-          ip: request.ip,
-          country: typeof country === 'string' ? country : undefined,
-        };
-        rendered = await caller.run(visitor, () =>
-          render(
-            new Request(new URL(request.url, origin), { headers: { accept: 'text/html' } }),
-            origin,
-          ),
-        );
-      } catch (error) {
-        request.log.warn({ err: error }, 'server rendering failed: the browser renders the page');
-        return false;
-      }
-      if (rendered.kind === 'browser') return false;
-      if (publicUrl === undefined) {
-        // Its canonical and alternate links name the request's address: no shared cache.
-        reply.header('cache-control', 'private, no-cache').header('vary', ADDRESS_VARY);
-      } else {
-        reply.header('cache-control', 'no-cache');
-      }
+      const rendered = await renderFor(request, request.url, origin);
+      if (!rendered || rendered.kind === 'browser') return false;
+      cacheHeaders(reply);
       if (rendered.kind === 'redirect') {
         await reply.redirect(rendered.location, rendered.status);
         return true;
@@ -174,6 +214,19 @@ export async function createPageRenderer(
         .code(rendered.status)
         .type('text/html; charset=utf-8')
         .send(pageHtml(template, rendered));
+      return true;
+    },
+
+    async sendErrorPage(request, reply, status) {
+      const origin = originOf(request) ?? publicUrl;
+      if (!origin) return false;
+      const pathname = request.url.split('?')[0] ?? '/';
+      const rendered = await renderFor(request, errorPagePath(pathname, status), origin);
+      if (rendered?.kind !== 'page') return false;
+      await reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .send(errorDocumentHtml(template, rendered));
       return true;
     },
   };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { tempDir } from '../../../tests/support/temp-dir';
-import { firstLoadCode, pageHtml } from './ssr';
+import { errorDocumentHtml, firstLoadCode, pageHtml } from './ssr';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -80,6 +80,25 @@ describe('the scripts every page loads first', () => {
       expect(code).not.toContain('vjjlr1');
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('an error page sent at another page’s address (decision 069)', () => {
+  it('keeps the frame, head and language, and drops the app’s scripts and #root', () => {
+    const template = TEMPLATE.replace(
+      '</head>',
+      '<link rel="modulepreload" crossorigin href="/assets/chunk-abc.js">\n</head>',
+    ).replace('</body>', '<noscript>The store needs JavaScript.</noscript></body>');
+    const html = errorDocumentHtml(template, { ...page, status: 503 });
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain('<title>Produit | Assessments Store</title>');
+    expect(html).not.toContain('<title>Assessments Store</title>');
+    expect(html).toContain(
+      '<div class="error-document"><div class="app"><h1>Produit $&amp; $1</h1>',
+    );
+    for (const gone of ['<script', 'modulepreload', 'id="root"', 'router-data', '<noscript>']) {
+      expect(html).not.toContain(gone);
     }
   });
 });

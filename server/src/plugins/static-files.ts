@@ -9,6 +9,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Translate } from '../../../domain/mail/order-confirmation';
+import { errorPageLocale } from '../../../domain/storefront/error-pages';
+import type { MaintenanceGate } from '../maintenance/maintenance';
+import { plainErrorDocument } from './error-document';
 import { errorBody } from './errors';
 import { createPageRenderer, type PageRendererOptions } from './ssr';
 import {
@@ -41,10 +45,18 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
   reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
+/** What the pages need to answer while the store is down for maintenance (decision 069). */
+export interface MaintenancePages {
+  readonly gate: MaintenanceGate;
+  /** A storefront locale's words, for the plain error page when none can be rendered. */
+  readonly translate: (locale: string) => Translate;
+}
+
 export async function registerStaticFiles(
   app: FastifyInstance,
   staticDir: string | undefined,
-  rendering: PageRendererOptions & Partial<StorefrontEntryOptions> = {
+  rendering: PageRendererOptions &
+    Partial<StorefrontEntryOptions> & { readonly maintenance?: MaintenancePages } = {
     publicUrl: undefined,
     countryHeader: undefined,
     originOf: () => undefined,
@@ -81,6 +93,20 @@ export async function registerStaticFiles(
       if (location) {
         await redirectToStorefront(reply, location, entry.countryHeader);
         return reply;
+      }
+      // Down for maintenance: the storefront's 503 page, at the address asked for.
+      const down = await rendering.maintenance?.gate.current();
+      if (down && rendering.maintenance) {
+        reply
+          .header('retry-after', String(down.retryAfterSeconds))
+          .header('cache-control', 'no-store');
+        if (renderer && (await renderer.sendErrorPage(request, reply, 503))) return reply;
+        const pathname = request.url.split('?')[0] ?? '/';
+        const { translate } = rendering.maintenance;
+        return reply
+          .code(503)
+          .type('text/html; charset=utf-8')
+          .send(plainErrorDocument(pathname, 503, translate(errorPageLocale(pathname))));
       }
       if (renderer && (await renderer.send(request, reply))) return reply;
       reply.header('cache-control', 'no-cache');
