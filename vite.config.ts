@@ -17,7 +17,7 @@ const HYDRATED_AT_ONCE =
 
 /** Modules both landing pages of the catalog (search, product) load before they hydrate. */
 const CATALOG_PAGES_SHARED =
-  /(?:src[\\/](?:features[\\/]catalog[\\/](?:api|components[\\/]ProductFacts)|infra[\\/](?:api|use-load|catalog-index|offline-copy|cart[\\/]cart-product)|shell[\\/](?:use-cart-store|VatNote))|domain[\\/](?:catalog[\\/](?:catalog|search-text)|shared[\\/](?:domain-error|message|worker-caches)|pricing[\\/]money|tax[\\/]messages))\.tsx?$|src[\\/]features[\\/]catalog[\\/]catalog\.css$/;
+  /(?:src[\\/](?:features[\\/]catalog[\\/](?:api|components[\\/]ProductFacts)|infra[\\/](?:api|use-load|catalog-index|offline-copy|cart[\\/]cart-product)|shell[\\/](?:use-cart-store|VatNote|content[\\/]categories))|domain[\\/](?:catalog[\\/](?:catalog|search-text)|shared[\\/](?:domain-error|message|worker-caches)|pricing[\\/]money|tax[\\/]messages))\.tsx?$|src[\\/]features[\\/]catalog[\\/]catalog\.css$/;
 
 const API_SERVER = process.env.API_SERVER ?? 'http://localhost:8080';
 

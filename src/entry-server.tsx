@@ -16,7 +16,7 @@ import {
 import { scriptSafeJson } from '../domain/catalog/structured-data';
 import { resolveFlags } from '../domain/flags/flags';
 import type { RenderedPage } from '../domain/shared/rendered-page';
-import { failedPageStatus } from '../domain/storefront/error-pages';
+import { errorPageAt, failedPageStatus } from '../domain/storefront/error-pages';
 import { requiresSignIn } from '../domain/storefront/routes';
 import { isLocale, storefrontForStorePath } from '../domain/storefront/storefronts';
 import { AppFrame } from './app/App';
@@ -26,7 +26,8 @@ import { flags$ } from './infra/flags';
 import { i18n } from './infra/i18n';
 import { renderWithMessages, setFirstLoadCode } from './infra/i18n-server';
 import { withServerValue } from './infra/use-observable';
-import type { ErrorPageHandle } from './shell/ErrorPage';
+import { loadErrorPage } from './shell/error-page';
+import { loadFallbackContent } from './shell/content/fallback-loader';
 import { PageSkeleton } from './shell/PageSkeleton';
 import type { StorefrontRouteData } from './shell/use-storefront';
 
@@ -101,8 +102,10 @@ function statusOf(
   leaf: RouteObject | undefined,
   pathname: string,
 ): number {
-  const errorPage = (leaf?.handle as Partial<ErrorPageHandle> | undefined)?.errorPage;
-  if (errorPage !== undefined) return errorPage;
+  // An error page's address (the catch-all's): its own status; another code's, 404.
+  const errorPage =
+    leaf?.path === '*' ? errorPageAt(pathname.slice(pathname.lastIndexOf('/') + 1)) : undefined;
+  if (errorPage) return errorPage.status;
   // Below a part that needs sign-in, the browser decides (sign-in first).
   if (leaf?.path === '*' && !requiresSignIn(pathname)) return 404;
   if (storefrontData(loaderData)?.known === false) return 404;
@@ -122,7 +125,13 @@ async function render(
   origin: string,
   fetchImpl: typeof fetch,
 ): Promise<Rendered> {
-  const context = await staticHandler.query(request);
+  // Rendering is synchronous: the code of the error page and of the built-in content is there
+  // before it starts (loaded once).
+  const [context] = await Promise.all([
+    staticHandler.query(request),
+    loadErrorPage(),
+    loadFallbackContent(),
+  ]);
   if (context instanceof Response) {
     const location = context.headers.get('location');
     if (context.status >= 300 && context.status < 400 && location) {

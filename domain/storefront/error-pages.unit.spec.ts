@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ERROR_PAGE_WORDS,
   ERROR_STATUSES,
   errorKindOf,
   errorPageAt,
@@ -10,6 +9,7 @@ import {
   isErrorStatus,
   showsErrorPage,
 } from './error-pages';
+import { ERROR_PAGE_WORDS } from './error-page-words';
 
 describe('error pages (SPEC 2.2, SPEC 8)', () => {
   it('counts 400-409 and 500-511 as error statuses, and nothing else', () => {

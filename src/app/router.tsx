@@ -36,7 +36,6 @@ import { preferredLocale, rememberedLocale, rememberLocale } from '../infra/pref
 import { authSettled } from '../infra/auth/auth-state';
 import { currentUser$ } from '../infra/session';
 import { loadRegionalContent } from '../shell/content/load-regional-content';
-import { errorPageRoutes } from '../shell/ErrorPage';
 import { CatchAllPage, NotFoundPage } from '../shell/NotFoundPage';
 import { PageSkeleton, type SkeletonHandle } from '../shell/PageSkeleton';
 import { RouteErrorPage } from '../shell/RouteErrorPage';
@@ -233,8 +232,6 @@ function storefrontPages(): RouteObject[] {
         return { Component: page.ProductPage, loader: data.productLoader };
       },
     },
-    // SPEC 2.2: {regional site}/error.{code}.html (decision 069).
-    ...errorPageRoutes(),
     { path: '*', Component: CatchAllPage },
   ];
 }

@@ -3,21 +3,14 @@
  * .html for every error status, in the storefront's language and frame, saying what happened
  * and where to go next. The same words stand in for a page whose data failed with an error
  * status on a full page load (the server answers with that status), and the server sends the
- * 503 page in place of every page while the store is down for maintenance.
+ * 503 page in place of every page while the store is down for maintenance. Loaded only when
+ * shown (error-page.tsx).
  */
 import { useLingui } from '@lingui/react';
-import { Link, useLocation, useMatches, type RouteObject } from 'react-router';
-import {
-  ERROR_PAGE_MESSAGES,
-  ERROR_PAGE_WORDS,
-  ERROR_STATUSES,
-  errorKindOf,
-  errorPageName,
-  failedPageStatus,
-  type ErrorStatus,
-} from '../../domain/storefront/error-pages';
+import { Link } from 'react-router';
+import { ERROR_PAGE_MESSAGES, ERROR_PAGE_WORDS } from '../../domain/storefront/error-page-words';
+import { errorKindOf, type ErrorStatus } from '../../domain/storefront/error-pages';
 import type { MessageDescriptor } from '../../domain/shared/message';
-import { isServer } from '../infra/http';
 import { useStorefront } from './use-storefront';
 
 export function ErrorPage({ page }: { readonly page: ErrorStatus }) {
@@ -50,34 +43,4 @@ export function ErrorPage({ page }: { readonly page: ErrorStatus }) {
       </ul>
     </section>
   );
-}
-
-/** A route's `handle` on an error page's address: the page it shows. */
-export interface ErrorPageHandle {
-  readonly errorPage: ErrorStatus;
-}
-
-/** /{locale}/error.{code}.html for every error status; any other code is the catch-all's. */
-export function errorPageRoutes(): RouteObject[] {
-  return ERROR_STATUSES.map((page) => ({
-    path: errorPageName(page),
-    handle: { errorPage: page } satisfies ErrorPageHandle,
-    Component: () => <ErrorPage page={page} />,
-  }));
-}
-
-/** The browser's first location: the page this load of the store opened with. */
-let firstLocationKey: string | undefined;
-
-/**
- * The error status a page's data failed with, when this is the page the store was loaded
- * with (a full page load, in the browser or on the server); undefined otherwise. A page
- * reached from another one keeps its own messages (and its "try again").
- */
-export function useFailedPageStatus(): ErrorStatus | undefined {
-  const { key } = useLocation();
-  const matches = useMatches();
-  if (!isServer) firstLocationKey ??= key;
-  if (!isServer && key !== firstLocationKey) return undefined;
-  return failedPageStatus(matches.map((match) => match.loaderData));
 }

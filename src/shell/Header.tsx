@@ -11,7 +11,7 @@ import { activeBanners } from '../../domain/content/banners';
 import { AccountMenu } from './AccountMenu';
 import { CartLink } from './CartLink';
 import { useRegionalContent } from './content/regional-content';
-import { menuLinks } from './content/fallback-content';
+import { menuLinks } from './content/menu-links';
 import { MainMenu } from './MainMenu';
 import { SearchBox } from './SearchBox';
 import { SmartLink } from './SmartLink';

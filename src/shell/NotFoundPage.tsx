@@ -4,7 +4,7 @@ import { errorPageAt } from '../../domain/storefront/error-pages';
 import { requiresSignIn } from '../../domain/storefront/routes';
 import { authStatus$ } from '../infra/auth/auth-state';
 import { useObservableValue } from '../infra/use-observable';
-import { ErrorPage } from './ErrorPage';
+import { LazyErrorPage } from './error-page';
 import { PageSkeleton } from './PageSkeleton';
 import { useStorefront } from './use-storefront';
 
@@ -40,6 +40,6 @@ export function CatchAllPage() {
   if (requiresSignIn(pathname) && status === 'processing') return <PageSkeleton />;
   // error.{code}.html with a code that has no page: the default one, answered 404 (decision 069).
   const errorPage = errorPageAt(pathname.slice(pathname.lastIndexOf('/') + 1));
-  if (errorPage) return <ErrorPage page={errorPage.page} />;
+  if (errorPage) return <LazyErrorPage page={errorPage.page} />;
   return <NotFoundPage />;
 }

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { isRouteErrorResponse, useParams, useRouteError } from 'react-router';
 import { GENERAL_ERRORS } from '../../domain/shared/errors';
 import { isErrorStatus } from '../../domain/storefront/error-pages';
-import { ErrorPage } from './ErrorPage';
+import { LazyErrorPage } from './error-page';
 import { StorefrontContext, storefrontOfParams } from './use-storefront';
 
 /**
@@ -33,7 +33,9 @@ export function RouteErrorPage() {
     return (
       <StorefrontContext value={storefrontOfParams(params)}>
         <main id="main" className="app__main" tabIndex={-1}>
-          <ErrorPage page={status} />
+          <Suspense fallback={null}>
+            <LazyErrorPage page={status} />
+          </Suspense>
         </main>
       </StorefrontContext>
     );

@@ -24,7 +24,7 @@ import { AssistedNoticeSlot } from './AssistedNoticeSlot';
 import { CartNotices } from './CartNotices';
 import { ConnectionBanner } from './ConnectionBanner';
 import { RegionalContentProvider } from './content/regional-content';
-import { ErrorPage, useFailedPageStatus } from './ErrorPage';
+import { LazyErrorPage, useFailedPageStatus } from './error-page';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { HydratedPart } from './HydratedPart';
@@ -258,7 +258,7 @@ export function StorefrontLayout() {
               {!known ? (
                 <NotFoundPage />
               ) : failedStatus ? (
-                <ErrorPage page={failedStatus} />
+                <LazyErrorPage page={failedStatus} />
               ) : (
                 <Outlet />
               )}

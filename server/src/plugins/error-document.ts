@@ -5,9 +5,8 @@
  */
 import { escapeHtml } from '../../../domain/mail/html';
 import type { Translate } from '../../../domain/mail/order-confirmation';
+import { ERROR_PAGE_MESSAGES, ERROR_PAGE_WORDS } from '../../../domain/storefront/error-page-words';
 import {
-  ERROR_PAGE_MESSAGES,
-  ERROR_PAGE_WORDS,
   errorKindOf,
   errorPageLocale,
   errorPageStatus,

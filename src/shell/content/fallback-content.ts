@@ -2,67 +2,14 @@
  * The built-in header and footer content (SPEC 2.3, 2.4): what every storefront shows when
  * its regional content cannot be loaded, in the page language through Lingui. Store links
  * (order status, quick order, invoices) use the storefront's own store path (SPEC 2.2).
+ * Loaded only when a storefront's content could not be (fallback-loader.ts).
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { marketingPageUrl } from '../../../domain/content/paths';
-import type { ContentLink, FooterContent, NavContent } from '../../../domain/content/schemas';
-import { storePath, type Storefront } from '../../../domain/storefront/storefronts';
-
-export const PRODUCT_CATEGORIES: readonly (readonly [string, MessageDescriptor])[] = [
-  ['academic-learning', msg`Academic learning`],
-  ['behavior', msg`Behavior`],
-  ['career-planning', msg`Career planning`],
-  ['cognition-neuro', msg`Cognition & neuro`],
-  ['developmental', msg`Developmental`],
-  ['motor-sensory', msg`Motor & sensory`],
-  ['personality', msg`Personality`],
-  ['mtss-rti', msg`MTSS/RTI`],
-  ['spanish', msg`Spanish assessments`],
-  ['speech-language', msg`Speech & language`],
-];
-
-const DIGITAL_SOLUTIONS: readonly (readonly [string, MessageDescriptor])[] = [
-  ['telepractice', msg`Telepractice`],
-  ['scoring-reporting', msg`Scoring & reporting platforms`],
-  ['digital-libraries', msg`Digital assessment libraries`],
-];
-
-const OTHER_TYPES: readonly (readonly [string, MessageDescriptor])[] = [
-  ['large-scale', msg`Large-scale assessments`],
-  ['graduate-admissions', msg`Graduate admissions`],
-];
-
-/** Every category of the main menu by its slug, for category pages and product pages. */
-export const CATEGORY_LABELS: ReadonlyMap<string, MessageDescriptor> = new Map([
-  ...PRODUCT_CATEGORIES,
-  ...DIGITAL_SOLUTIONS,
-  ...OTHER_TYPES,
-]);
-
-/** The header's menu links (SPEC 2.3) for a storefront. */
-export function menuLinks(storefront: Storefront, i18n: I18n): ContentLink[] {
-  const { page, store, link } = helpers(storefront, i18n);
-  return [
-    link(msg`Quick order`, `${store}/quick-order`),
-    link(msg`Order status`, `${store}/order-status`),
-    link(msg`Invoices`, `${store}/invoices`),
-    link(msg`Contact us`, page('contact-us')),
-  ];
-}
-
-function helpers(storefront: Storefront, i18n: I18n) {
-  const root = `/${storefront.locale}`;
-  // Paths, not absolute URLs: the built-in content always points at this store.
-  const marketing = `/content/${storefront.locale}`;
-  return {
-    search: (category: string) => `${root}/search.html?category=${category}`,
-    page: (slug: string) => marketingPageUrl(marketing, slug),
-    store: storePath(storefront.locale),
-    root,
-    link: (title: MessageDescriptor, path: string): ContentLink => ({ title: i18n._(title), path }),
-  };
-}
+import type { FooterContent, NavContent } from '../../../domain/content/schemas';
+import type { Storefront } from '../../../domain/storefront/storefronts';
+import { DIGITAL_SOLUTIONS, OTHER_TYPES, PRODUCT_CATEGORIES } from './categories';
+import { helpers } from './menu-links';
 
 export function fallbackNav(storefront: Storefront, i18n: I18n): NavContent {
   const { search, page, store, root, link } = helpers(storefront, i18n);

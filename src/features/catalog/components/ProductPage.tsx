@@ -31,7 +31,7 @@ import { keepOfflineCopy } from '../../../infra/offline-copy';
 import { WORKER_CACHES } from '../../../../domain/shared/worker-caches';
 import { ApiError } from '../../../infra/api';
 import { cartProductOf } from '../../../infra/cart/cart-product';
-import { CATEGORY_LABELS } from '../../../shell/content/fallback-content';
+import { CATEGORY_LABELS } from '../../../shell/content/categories';
 import { languageTag } from '../../../shell/storefront-label';
 import { useCartStore } from '../../../shell/use-cart-store';
 import { useStorefront } from '../../../shell/use-storefront';

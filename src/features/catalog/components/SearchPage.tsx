@@ -24,7 +24,7 @@ import type { Message } from '../../../../domain/shared/message';
 import { cartProductOf } from '../../../infra/cart/cart-product';
 import { afterFirstPaint } from '../../../infra/first-paint';
 import { loadIndex } from '../../../infra/catalog-index';
-import { CATEGORY_LABELS } from '../../../shell/content/fallback-content';
+import { CATEGORY_LABELS } from '../../../shell/content/categories';
 import { useCartStore } from '../../../shell/use-cart-store';
 import { useStorefront } from '../../../shell/use-storefront';
 import { isNetworkFailure, searchApiPath, searchCatalog, warmIndex } from '../api';
