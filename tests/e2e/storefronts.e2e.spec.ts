@@ -110,6 +110,15 @@ test('with the content service failing, the built-in header and footer show and 
   await expect(page.getByRole('contentinfo')).toContainText('Copyright 1996-2025 Testwinkel');
   await page.getByRole('button', { name: 'Tests en oplossingen' }).click();
   await expect(page.getByRole('link', { name: 'Gedrag' }).first()).toBeVisible();
+  // Another storefront, its content asked for by the browser (which fails): the built-in
+  // content's code loads then, and its words are the storefront's.
+  await page.keyboard.press('Escape');
+  await page.getByRole('banner').getByLabel('Regio').selectOption('fr-ca');
+  await expect(page).toHaveURL(/\/fr-ca\/$/);
+  await expect(page.locator('.main-menu__button').first()).toHaveText('Évaluations et solutions');
+  await expect(page.getByRole('contentinfo')).toContainText(
+    'Copyright 1996-2025 Boutique d’évaluations',
+  );
   // The browser reports the aborted requests; the store itself logs nothing.
   const ours = pageErrors.filter((e) => !e.startsWith('Failed to load resource'));
   pageErrors.splice(0, pageErrors.length, ...ours);
