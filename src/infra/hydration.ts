@@ -5,6 +5,8 @@
  * hydrated; the page is ready when the root has committed and every part it rendered has.
  */
 
+import { isServer } from './http';
+
 const waiting = new Set<string>();
 const whenAll: (() => void)[] = [];
 let settled = false;
@@ -16,7 +18,8 @@ function settle(): void {
 
 /** A part rendered in the first render, to hydrate before the page counts as ready. */
 export function expectPart(id: string): void {
-  if (!settled) waiting.add(id);
+  // The server renders parts but never hydrates them: it keeps no list (one per process).
+  if (!settled && !isServer) waiting.add(id);
 }
 
 /** A part's content has hydrated (or rendered, in a page the browser renders itself). */
