@@ -98,6 +98,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           housekeeping: config.housekeeping,
           commands: app.commands,
           mail: { smtpUrl: config.mail.smtpUrl, translations: mailTranslationsOnDemand() },
+          demoUsers: config.demoUsers,
         },
         log: {
           info: (message) => app.log.info(message),

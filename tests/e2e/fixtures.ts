@@ -6,6 +6,7 @@ import { rm } from 'node:fs/promises';
 import { expect, test as base, type Page } from '@playwright/test';
 import { tempDir } from '../support/temp-dir';
 import { launchStoreProcess, type StoreProcess } from '../support/server-process';
+import { newBuyers, type BuyerSet } from './support/buyers';
 
 /**
  * A first visit comes rendered from the server and is only interactive once the browser has
@@ -39,7 +40,7 @@ function waitForAppAfterNavigation(page: Page): void {
 }
 
 export const test = base.extend<
-  { pageErrors: string[]; appReady: undefined },
+  { pageErrors: string[]; appReady: undefined; buyers: BuyerSet },
   { store: StoreProcess }
 >({
   appReady: [
@@ -64,6 +65,10 @@ export const test = base.extend<
     },
     { auto: true },
   ],
+  // The test's own buyers (decision 067), made on the worker's store when a test asks for them.
+  buyers: async ({ store }, use) => {
+    await use(await newBuyers(store.dataDir));
+  },
   store: [
     // eslint-disable-next-line no-empty-pattern -- Playwright needs the fixtures argument.
     async ({}, use) => {
