@@ -78,6 +78,9 @@ export const test = base.extend<
       const store = await launchStoreProcess({
         dataDir,
         env: { FULFILMENT_STEP_SECONDS: '86400' },
+        // A budget, not a measure: on a 2-core host shared with other runs, a store has
+        // printed nothing for over 60 s after its start.
+        readyTimeoutMs: 170_000,
       });
       try {
         await use(store);
@@ -86,7 +89,7 @@ export const test = base.extend<
         await rm(dataDir, { recursive: true, force: true });
       }
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ store }, use) => {
     await use(store.url);

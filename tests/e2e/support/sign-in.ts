@@ -1,6 +1,11 @@
 /** Signing in through the store's own pages, as a person would. */
 import { expect, type Page } from '@playwright/test';
 
+/**
+ * The seeded demo buyers, for a test that only reads them, or whose store is its own alone. A
+ * test that changes a buyer's data signs in as buyers of its own (the `buyers` fixture,
+ * support/buyers.ts; decision 067).
+ */
 export const DANA = {
   email: 'dana.reyes@demo.example',
   password: 'Demo-Clinician-2026',
