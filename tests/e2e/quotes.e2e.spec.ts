@@ -8,9 +8,8 @@
 import type { Page } from '@playwright/test';
 import { pdfTextOf } from '../support/pdf-text';
 import { expect, test } from './fixtures';
-import { emptyCart } from './support/cart';
 import { axe, chooseAccounts, continueTo, fillSamsPurchaseOrder } from './support/checkout-steps';
-import { SAM, signInFromHeader } from './support/sign-in';
+import { signInFromHeader } from './support/sign-in';
 
 const KIT = 'APS3-KIT';
 const TRAINING = 'WRI3-TRN';
@@ -39,12 +38,12 @@ for (const [device, viewport] of [
 
     test('Sam quotes a kit and training, finds the quote, downloads its PDF and orders it by PO', async ({
       page,
+      buyers,
     }) => {
       // A whole flow, checkout included, with accessibility audits: long on a loaded machine.
       test.slow();
       await page.goto('/en-gb/');
-      await signInFromHeader(page, SAM);
-      await emptyCart(page, 'en-gb');
+      await signInFromHeader(page, buyers.sam);
       await add(page, KIT);
       await add(page, TRAINING);
       await openCart(page);
@@ -133,10 +132,10 @@ for (const [device, viewport] of [
       page,
       context,
       pageErrors,
+      buyers,
     }) => {
       await page.goto('/en-gb/');
-      await signInFromHeader(page, SAM);
-      await emptyCart(page, 'en-gb');
+      await signInFromHeader(page, buyers.sam);
       await add(page, CHANGING);
       await openCart(page);
       await page.getByRole('button', { name: 'Create quote' }).click();
