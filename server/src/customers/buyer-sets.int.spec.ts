@@ -57,7 +57,7 @@ describe.each(testDatabaseTargets())('buyer sets on $kind', (target) => {
     const demo = await accountsOf(db, DEMO_USERS[0].email);
     const dana = await accountsOf(db, first.buyers.dana.email);
     expect(await verifyPassword(first.buyers.dana.password, dana.user.passwordHash)).toBe(true);
-    const renumbered = new Map(
+    const renumbered = new Map<string, string>(
       Object.entries(DEMO_ACCOUNTS).map(([key, number]) => [
         number,
         first.accounts[key as keyof typeof DEMO_ACCOUNTS],
