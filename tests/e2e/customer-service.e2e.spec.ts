@@ -44,11 +44,13 @@ test('Alex acts for Dana: her tab follows the cart, the order says who placed it
   test.slow();
   const origin = baseURL ?? '';
 
-  // Dana (the test's own, her cart empty), in her own browser.
+  // Dana (the test's own), in her own browser, with her empty cart on screen.
   const buyer = buyers.dana;
   const dana = await otherBrowserPage(browser, origin);
   await open(dana, '/en-us/');
   await signInFromHeader(dana, buyer);
+  await open(dana, '/en-us/cart');
+  await expect(dana.getByText('Your cart is empty.')).toBeVisible();
 
   // Alex signs in on customer service's page.
   await page.goto('/en-us/my-account/support/login');

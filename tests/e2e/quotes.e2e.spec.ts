@@ -10,6 +10,7 @@ import { pdfTextOf } from '../support/pdf-text';
 import { expect, test } from './fixtures';
 import { axe, chooseAccounts, continueTo, fillSamsPurchaseOrder } from './support/checkout-steps';
 import { signInFromHeader } from './support/sign-in';
+import { workerControls } from './support/worker';
 
 const KIT = 'APS3-KIT';
 const TRAINING = 'WRI3-TRN';
@@ -156,6 +157,8 @@ for (const [device, viewport] of [
       await page.goto('/en-gb/my-account/quotes');
       await expect(page.getByTestId('quote-row').first()).toBeVisible();
       const seen = await page.getByTestId('quote-row').count();
+      // The store's worker has the app (the cart and the quotes open offline from it).
+      await workerControls(page);
       await context.setOffline(true);
       await openCart(page);
       await page.getByRole('button', { name: 'Create quote' }).click();
