@@ -194,8 +194,11 @@ for (const [device, viewport] of [
         });
       }).toPass();
       await expect(page.getByTestId('quote-row')).toHaveCount(seen + 1);
-      // Offline, the browser logs the requests it could not send; nothing else was logged.
-      const ours = pageErrors.filter((e) => !e.includes('net::ERR_INTERNET_DISCONNECTED'));
+      // Offline, the browser logs the requests it could not send (ERR_INTERNET_DISCONNECTED,
+      // or ERR_FAILED for those the store's worker passed on); nothing else was logged.
+      const ours = pageErrors.filter(
+        (e) => !e.includes('net::ERR_INTERNET_DISCONNECTED') && !e.includes('net::ERR_FAILED'),
+      );
       pageErrors.splice(0, pageErrors.length, ...ours);
     });
   });
