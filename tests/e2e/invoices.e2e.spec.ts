@@ -10,12 +10,13 @@ import { rm } from 'node:fs/promises';
 import type { FrameLocator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { operatorCall } from '../support/operator';
-import { launchStoreProcess, type StoreProcess } from '../support/server-process';
+import type { StoreProcess } from '../support/server-process';
 import { tempDir } from '../support/temp-dir';
 import { axe } from './support/checkout-steps';
 import { fitsTheScreen } from './support/layout';
 import { placeSamsPurchaseOrder } from './support/orders';
 import { newBuyers } from './support/buyers';
+import { launchOwnStore } from './support/own-store';
 import { fillSignIn, signInFromHeader, signOutFromHeader } from './support/sign-in';
 import { workerControls } from './support/worker';
 
@@ -31,13 +32,11 @@ let store: StoreProcess | undefined;
 
 test.beforeAll(async () => {
   // A store starting beside the worker's own on a loaded host: as long as the worker's may take.
-  test.setTimeout(90_000);
-  const dataDir = await tempDir('store-e2e-invoices-');
+  test.setTimeout(180_000);
   // Orders move on by themselves here, a step a second: the PO order ships and is invoiced.
-  store = await launchStoreProcess({
-    dataDir,
+  store = await launchOwnStore(() => tempDir('store-e2e-invoices-'), {
     env: { FULFILMENT_STEP_SECONDS: '1' },
-    readyTimeoutMs: 80_000,
+    readyTimeoutMs: 170_000,
   });
 });
 
