@@ -19,9 +19,10 @@ function running<S>(store: S | undefined): S {
 export function storeOfThisSpec(name: string): () => StoreProcess {
   let store: StoreProcess | undefined;
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
+    // The worker's store's budget (fixtures.ts): a store on a loaded host.
+    test.setTimeout(180_000);
     store = await launchOwnStore(() => tempDir(`store-e2e-${name}-`), {
-      readyTimeoutMs: 80_000,
+      readyTimeoutMs: 170_000,
     });
   });
   test.afterAll(async () => {
