@@ -14,10 +14,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: true,
-  // One retry: a test that fails and then passes is reported as flaky (reports/tests/e2e.json
-  // and the list reporter), never hidden; each one is a defect to fix. A test that fails
-  // twice fails the run.
-  retries: 1,
+  // No retries (decision 067): each test has buyers of its own and waits for states, never
+  // for time, so a test that fails once fails the run and is a defect to fix.
+  retries: 0,
   outputDir: 'test-results',
   reporter: [['list'], ['json', { outputFile: 'reports/tests/e2e.json' }]],
   use: {

@@ -101,6 +101,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           maintenanceChanged: () => {
             app.maintenance.forget();
           },
+          demoUsers: config.demoUsers,
         },
         log: {
           info: (message) => app.log.info(message),

@@ -5,7 +5,7 @@
 import { expect, test } from './fixtures';
 import { axe } from './support/checkout-steps';
 import { fitsTheScreen, PHONE, TABLET } from './support/layout';
-import { accountButton, DANA, signInFromHeader } from './support/sign-in';
+import { accountButton, signInFromHeader } from './support/sign-in';
 
 const ENTRIES = [
   ['Order History', /\/my-account\/order-history$/],
@@ -23,12 +23,16 @@ for (const [screen, size] of [
   ['tablet', TABLET],
   ['phone', PHONE],
 ] as const) {
-  test(`every account menu entry opens a page of Dana's on a ${screen}`, async ({ page }) => {
+  test(`every account menu entry opens a page of Dana's on a ${screen}`, async ({
+    page,
+    buyers,
+  }) => {
+    const dana = buyers.dana;
     await page.setViewportSize(size);
     await page.goto('/en-us/');
-    await signInFromHeader(page, DANA);
+    await signInFromHeader(page, dana);
     for (const [label, path] of ENTRIES) {
-      await accountButton(page, DANA.firstName).click();
+      await accountButton(page, dana.firstName).click();
       await page.getByRole('banner').getByRole('link', { name: label, exact: true }).click();
       await expect(page).toHaveURL(path);
       const heading = page.getByRole('heading', { level: 1 });

@@ -6,8 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { emptyCart } from './support/cart';
-import { DANA, signInFromHeader, signOutFromHeader } from './support/sign-in';
+import { signInFromHeader, signOutFromHeader } from './support/sign-in';
 
 const KIT = 'WRI3-KIT';
 const FORMS = 'HMA2-RF25';
@@ -39,21 +38,21 @@ function amount(text: string | null): number {
 
 test('the old-cart merge modal at sign-in, then the UAP account’s discount and label', async ({
   page,
+  buyers,
 }) => {
-  // An earlier visit leaves a kit in Dana's cart (and nothing else: what another test of this
-  // worker's store left goes first).
+  // An earlier visit leaves a kit in the cart of a Dana of this test's own.
+  const dana = buyers.dana;
   await page.goto('/en-ca/');
-  await signInFromHeader(page, DANA);
-  await emptyCart(page, 'en-ca');
+  await signInFromHeader(page, dana);
   const kitSent = confirmed(page, 'AddItem');
   await add(page, KIT, '1');
   await kitSent;
-  await signOutFromHeader(page, DANA.firstName);
+  await signOutFromHeader(page, dana.firstName);
 
   // As a visitor, two record forms; then signing in asks what to do with both carts.
   await add(page, FORMS, '2');
   await expect(page.getByTestId('cart-link')).toHaveText('Cart (2 items)');
-  await signInFromHeader(page, DANA);
+  await signInFromHeader(page, dana);
   const modal = page.getByRole('dialog', { name: 'Merge your carts?' });
   await expect(modal).toContainText('You added 2 items before signing in.');
   await expect(modal).toContainText('Your cart from an earlier visit holds 1 item.');
@@ -76,7 +75,9 @@ test('the old-cart merge modal at sign-in, then the UAP account’s discount and
   );
   await page
     .getByLabel('Prices for account')
-    .selectOption({ label: 'Lakeshore University Psychology Clinic (7310)' });
+    .selectOption({
+      label: `Lakeshore University Psychology Clinic (${buyers.accounts.lakeshore})`,
+    });
   const discount = page.getByTestId('cart-account-discount');
   await expect(discount).toBeVisible();
   await expect(

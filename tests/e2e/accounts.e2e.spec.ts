@@ -3,16 +3,16 @@
  * accounts): Dana opens Accounts from the account menu and sees her accounts with their
  * numbers, her roles and the discounts; adds Northgate, which invited her, with 'Account not
  * listed'; leaves Lakeshore. Offline, the accounts seen before, with the notice. Sam, the
- * administrator of Riverside 4821, sees its members, invites a person and removes Priya by
+ * administrator of Riverside, sees its members, invites a person and removes Priya by
  * email. On a tablet and a phone, axe clean and nothing wider than the screen.
  */
 import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../server/src/customers/demo-customers';
 import { expect, test } from './fixtures';
 import { axe } from './support/checkout-steps';
 import { fitsTheScreen } from './support/layout';
 import { storeOfThisSpec } from './support/spec-store';
-import { accountButton, DANA, SAM, signInFromHeader, signOutFromHeader } from './support/sign-in';
+import { newBuyers } from './support/buyers';
+import { accountButton, signInFromHeader, signOutFromHeader } from './support/sign-in';
 import { workerControls } from './support/worker';
 
 const ownStore = storeOfThisSpec('accounts');
@@ -26,16 +26,17 @@ const account = (page: Page, number: string) =>
 test('Dana switches to buying for Lakeshore and back; banners announce each switch in both tabs', async ({
   page,
 }) => {
+  const buyers = await newBuyers(ownStore().dataDir);
   test.slow();
   await page.setViewportSize({ width: 768, height: 1024 });
   await page.goto(`${origin()}/en-us/`);
-  await signInFromHeader(page, DANA);
+  await signInFromHeader(page, buyers.dana);
   await page.goto(`${origin()}/en-us/my-account/accounts`);
   await expect(page.getByTestId('buying-as')).toHaveText(
     'You buy as an individual, with your personal account.',
   );
-  const lakeshore = account(page, DEMO_ACCOUNTS.lakeshore);
-  const personal = account(page, DEMO_ACCOUNTS.danaPersonal);
+  const lakeshore = account(page, buyers.accounts.lakeshore);
+  const personal = account(page, buyers.accounts.danaPersonal);
   await expect(personal.getByTestId('account-buying-as')).toBeVisible();
   await expect(personal.getByRole('button', { name: 'Buy as an individual' })).toHaveCount(0);
 
@@ -47,10 +48,10 @@ test('Dana switches to buying for Lakeshore and back; banners announce each swit
   await expect(other.getByTestId('buying-as-banner')).toHaveCount(0);
 
   await lakeshore.getByRole('button', { name: /^Buy for this organization/ }).click();
-  const toLakeshore = `You now buy for Lakeshore University Psychology Clinic (${DEMO_ACCOUNTS.lakeshore}), an organizational account.`;
+  const toLakeshore = `You now buy for Lakeshore University Psychology Clinic (${buyers.accounts.lakeshore}), an organizational account.`;
   await expect(page.getByTestId('buying-as-banner')).toContainText(toLakeshore);
   await expect(page.getByTestId('buying-as')).toHaveText(
-    `You buy for an organization: Lakeshore University Psychology Clinic (${DEMO_ACCOUNTS.lakeshore}).`,
+    `You buy for an organization: Lakeshore University Psychology Clinic (${buyers.accounts.lakeshore}).`,
   );
   await expect(lakeshore.getByTestId('account-buying-as')).toBeVisible();
   await expect(other.getByTestId('buying-as-banner')).toContainText(toLakeshore);
@@ -67,7 +68,7 @@ test('Dana switches to buying for Lakeshore and back; banners announce each swit
   await page.setViewportSize({ width: 390, height: 844 });
   await personal.getByRole('button', { name: 'Buy as an individual' }).click();
   await expect(page.getByTestId('buying-as-banner')).toContainText(
-    `You now buy as an individual, with your personal account ${DEMO_ACCOUNTS.danaPersonal}. Purchase orders need an organizational account.`,
+    `You now buy as an individual, with your personal account ${buyers.accounts.danaPersonal}. Purchase orders need an organizational account.`,
   );
   await expect(page.getByTestId('buying-as')).toHaveText(
     'You buy as an individual, with your personal account.',
@@ -81,17 +82,18 @@ test('Dana’s accounts: numbers, roles, discounts, Account not listed, leaving;
   page,
   pageErrors,
 }) => {
+  const buyers = await newBuyers(ownStore().dataDir);
   test.slow();
   await page.setViewportSize({ width: 768, height: 1024 });
   await page.goto(`${origin()}/en-us/`);
-  await signInFromHeader(page, DANA);
-  await accountButton(page, DANA.firstName).click();
+  await signInFromHeader(page, buyers.dana);
+  await accountButton(page, buyers.dana.firstName).click();
   await page.getByRole('banner').getByRole('link', { name: 'Accounts' }).click();
   await expect(page).toHaveURL(/\/en-us\/my-account\/accounts$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accounts');
 
-  const personal = account(page, DEMO_ACCOUNTS.danaPersonal);
-  const lakeshore = account(page, DEMO_ACCOUNTS.lakeshore);
+  const personal = account(page, buyers.accounts.danaPersonal);
+  const lakeshore = account(page, buyers.accounts.lakeshore);
   await expect(personal).toContainText('Personal');
   await expect(personal.getByTestId('account-role')).toHaveText('Owner');
   await expect(lakeshore).toContainText('Organization');
@@ -99,7 +101,7 @@ test('Dana’s accounts: numbers, roles, discounts, Account not listed, leaving;
   await expect(personal.getByTestId('account-discounts')).toBeVisible();
   // The duplicate merged into her personal account says so (SPEC 6).
   await expect(personal.getByTestId('account-merged')).toHaveText(
-    `Account ${DEMO_ACCOUNTS.danaMerged} was a duplicate of this account and was merged into it on March 14, 2026. Its orders, quotes and invoices are now under account ${DEMO_ACCOUNTS.danaPersonal}.`,
+    `Account ${buyers.accounts.danaMerged} was a duplicate of this account and was merged into it on March 14, 2026. Its orders, quotes and invoices are now under account ${buyers.accounts.danaPersonal}.`,
   );
   await expect(lakeshore.getByTestId('account-merged')).toHaveCount(0);
   await expect(personal.getByRole('button', { name: /^Leave organization/ })).toHaveCount(0);
@@ -110,13 +112,13 @@ test('Dana’s accounts: numbers, roles, discounts, Account not listed, leaving;
   await page.getByLabel('I agree to the Terms & conditions').check();
   await page.getByRole('button', { name: 'Add account' }).click();
   await expect(page.getByText(/not found|could not be found/i).first()).toBeVisible();
-  await page.getByLabel('Account number').fill(DEMO_ACCOUNTS.northgate);
+  await page.getByLabel('Account number').fill(buyers.accounts.northgate);
   await page.getByLabel('I agree to the Terms & conditions').check();
   await page.getByRole('button', { name: 'Add account' }).click();
   await expect(page.getByTestId('accounts-notice')).toHaveText(
-    `${DEMO_ACCOUNTS.northgate} was added to your accounts.`,
+    `${buyers.accounts.northgate} was added to your accounts.`,
   );
-  await expect(account(page, DEMO_ACCOUNTS.northgate)).toBeVisible();
+  await expect(account(page, buyers.accounts.northgate)).toBeVisible();
   const refused = pageErrors.filter((e) => e.includes('status of 404'));
   expect(refused).toHaveLength(1);
   pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('404')));
@@ -135,7 +137,7 @@ test('Dana’s accounts: numbers, roles, discounts, Account not listed, leaving;
   // On a phone, at the short address.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${origin()}/en-us/accounts`);
-  await expect(account(page, DEMO_ACCOUNTS.northgate)).toBeVisible();
+  await expect(account(page, buyers.accounts.northgate)).toBeVisible();
   await fitsTheScreen(page);
   await axe(page, '#main');
 
@@ -143,7 +145,7 @@ test('Dana’s accounts: numbers, roles, discounts, Account not listed, leaving;
   await workerControls(page);
   await page.context().setOffline(true);
   await page.reload();
-  await expect(account(page, DEMO_ACCOUNTS.northgate)).toBeVisible();
+  await expect(account(page, buyers.accounts.northgate)).toBeVisible();
   await expect(page.getByText(/You are offline\..*changes need the connection\./)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add account' })).toHaveCount(0);
   await page.context().setOffline(false);
@@ -161,10 +163,10 @@ test('Dana’s accounts: numbers, roles, discounts, Account not listed, leaving;
 
   // Sam, Riverside's administrator, manages its members.
   await page.goto(`${origin()}/en-us/`);
-  await signOutFromHeader(page, DANA.firstName);
-  await signInFromHeader(page, SAM);
+  await signOutFromHeader(page, buyers.dana.firstName);
+  await signInFromHeader(page, buyers.sam);
   await page.goto(`${origin()}/en-us/my-account/accounts`);
-  const riverside = account(page, DEMO_ACCOUNTS.riverside);
+  const riverside = account(page, buyers.accounts.riverside);
   await expect(riverside.getByTestId('account-role')).toHaveText('Administrator');
   await riverside.getByRole('link', { name: /^Members/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
@@ -188,7 +190,7 @@ test('Dana’s accounts: numbers, roles, discounts, Account not listed, leaving;
   await expect(page.getByTestId('invitations')).toContainText('new.colleague@demo.example');
 
   const remove = page.getByRole('form', { name: 'Remove a member' });
-  await remove.getByLabel('Email address').fill('priya.shah@demo.example');
+  await remove.getByLabel('Email address').fill(buyers.priya.email);
   await remove.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByTestId('members-notice')).toHaveText('Removed from this organization.');
   await expect(page.getByTestId('member').filter({ hasText: 'Priya' })).toHaveCount(0);

@@ -15,7 +15,8 @@ import { emptyCart } from './support/cart';
 import { axe, chooseAccounts, continueTo } from './support/checkout-steps';
 import { fitsTheScreen } from './support/layout';
 import { customStoreOfThisSpec } from './support/spec-store';
-import { accountButton, DANA, signInFromHeader } from './support/sign-in';
+import { newBuyers } from './support/buyers';
+import { accountButton, signInFromHeader } from './support/sign-in';
 import { workerControls } from './support/worker';
 
 // One worker: the spec's own store and the worker's, not two of each on a small host.
@@ -55,17 +56,20 @@ for (const screen of [
     page,
     pageErrors,
   }) => {
+    const buyers = await newBuyers(launched().dataDir);
     test.slow();
     await page.setViewportSize({ width: screen.width, height: screen.height });
     const { url: origin } = launched();
     await page.goto(`${origin}/en-us/`);
-    await signInFromHeader(page, DANA);
+    await signInFromHeader(page, buyers.dana);
 
     // From the account menu.
-    await accountButton(page, DANA.firstName).click();
+    await accountButton(page, buyers.dana.firstName).click();
     await page.getByRole('link', { name: 'Address Book' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Address Book' })).toBeVisible();
-    await expect(page.getByText(/Addresses of .*T7K2Q9X4M3PL/)).toBeVisible();
+    await expect(
+      page.getByText(new RegExp(`Addresses of .*${buyers.accounts.danaPersonal}`)),
+    ).toBeVisible();
     await axe(page, '#main');
     await fitsTheScreen(page);
 
@@ -189,11 +193,12 @@ for (const screen of [
 test('Dana takes a suggested address, keeps another as entered, and sees AddressDoctor’s suggestion', async ({
   page,
 }) => {
+  const buyers = await newBuyers(launched().dataDir);
   test.slow();
   const store = launched();
   await page.goto(`${store.url}/en-us/`);
-  await signInFromHeader(page, DANA);
-  await accountButton(page, DANA.firstName).click();
+  await signInFromHeader(page, buyers.dana);
+  await accountButton(page, buyers.dana.firstName).click();
   await page.getByRole('link', { name: 'Address Book' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Address Book' })).toBeVisible();
 
@@ -287,13 +292,14 @@ test('on a tablet, an address Dana adds to her book offline is offered at checko
   page,
   pageErrors,
 }) => {
+  const buyers = await newBuyers(launched().dataDir);
   test.slow();
   const street = '31 Picker Lane';
   await page.setViewportSize({ width: 768, height: 1024 });
   const { url: origin } = launched();
   await page.goto(`${origin}/en-us/`);
-  await signInFromHeader(page, DANA);
-  await accountButton(page, DANA.firstName).click();
+  await signInFromHeader(page, buyers.dana);
+  await accountButton(page, buyers.dana.firstName).click();
   await page.getByRole('link', { name: 'Address Book' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Address Book' })).toBeVisible();
   // Her saved addresses from before the book are in it.

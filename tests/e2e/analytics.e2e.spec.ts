@@ -9,11 +9,11 @@
  * product's index, and select_item for the product chosen.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../server/src/customers/demo-customers';
 import { expect, test } from './fixtures';
 import { chooseAccounts, continueTo } from './support/checkout-steps';
 import { storeOfThisSpec } from './support/spec-store';
-import { accountButton, SAM, signInFromHeader } from './support/sign-in';
+import { newBuyers, type BuyerSet } from './support/buyers';
+import { accountButton, signInFromHeader } from './support/sign-in';
 
 const LEVEL_A_KIT = 'KCI-KIT';
 const CHECKOUT_EVENTS = ['begin_checkout', 'add_shipping_info', 'add_payment_info', 'purchase'];
@@ -79,18 +79,20 @@ test.describe('checkout', () => {
   const origin = () => ownStore().url;
 
   /** Sam, Riverside's administrator, invites the buyer's email, in a browser of his own. */
-  async function samInvites(browser: Browser, email: string) {
+  async function samInvites(browser: Browser, buyers: BuyerSet, email: string) {
     const page = await browser.newPage();
     const ready = () => page.locator('html[data-ready]').waitFor({ state: 'attached' });
     await page.goto(`${origin()}/en-us/`);
     await ready();
-    await signInFromHeader(page, SAM);
+    await signInFromHeader(page, buyers.sam);
     await page.goto(`${origin()}/en-us/my-account/accounts`);
     await ready();
     await page
       .getByTestId('customer-account')
       .filter({
-        has: page.getByTestId('account-number').getByText(DEMO_ACCOUNTS.riverside, { exact: true }),
+        has: page
+          .getByTestId('account-number')
+          .getByText(buyers.accounts.riverside, { exact: true }),
       })
       .getByRole('link', { name: /^Members/ })
       .click();
@@ -109,6 +111,8 @@ test.describe('checkout', () => {
     browser,
   }) => {
     test.slow();
+    // Sam and Riverside of the test's own.
+    const buyers = await newBuyers(ownStore().dataDir);
     const everyPush = await recordEveryPush(context);
     const unique = `${String(Date.now())}.${String(Math.floor(Math.random() * 1e6))}`;
     const buyer = {
@@ -127,7 +131,7 @@ test.describe('checkout', () => {
     await page.getByLabel('Password').fill('Analytics-Buyer-2026');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(accountButton(page, buyer.firstName)).toBeVisible({ timeout: 15_000 });
-    await samInvites(browser, buyer.email);
+    await samInvites(browser, buyers, buyer.email);
 
     await page.goto(`${origin()}/en-gb/p/${LEVEL_A_KIT}`);
     const buy = page.getByRole('complementary', { name: 'Buy' });
@@ -142,7 +146,7 @@ test.describe('checkout', () => {
     // Riverside, which invited the buyer, with 'Account not listed'.
     const accounts = page.getByRole('region', { name: 'Choose customer account' });
     await accounts.getByText('Account not listed').click();
-    await accounts.getByLabel('Account number', { exact: true }).fill(DEMO_ACCOUNTS.riverside);
+    await accounts.getByLabel('Account number', { exact: true }).fill(buyers.accounts.riverside);
     await accounts.getByLabel('I agree to the Terms & conditions').check();
     await accounts.getByRole('button', { name: 'Add account' }).click();
     await expect(accounts.getByLabel('Riverside Child Development Clinic')).toBeChecked();

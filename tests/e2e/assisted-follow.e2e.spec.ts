@@ -6,14 +6,9 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { emptyCart, storedLines } from './support/cart';
+import { storedLines } from './support/cart';
 import { signInFromHeader } from './support/sign-in';
 
-const PRIYA = {
-  email: 'priya.shah@demo.example',
-  password: 'Demo-Colleague-2026',
-  firstName: 'Priya',
-};
 const KIT = { code: 'WRI3-KIT' };
 const NOTICE = 'Customer service (Alex Morgan) is working on your cart. Their changes show here.';
 
@@ -30,7 +25,9 @@ test("the buyer's tab shows the notice and follows the cart while customer servi
   page,
   browser,
   store,
+  buyers,
 }) => {
+  const priya = buyers.priya;
   let assisted = true;
   await page.route('**/api/me/assisted', (route) =>
     route.fulfill({
@@ -40,8 +37,7 @@ test("the buyer's tab shows the notice and follows the cart while customer servi
     }),
   );
   await page.goto('/en-gb/');
-  await signInFromHeader(page, PRIYA);
-  await emptyCart(page, 'en-gb');
+  await signInFromHeader(page, priya);
   // A cart the store knows (the agent works on the buyer's cart as the store has it).
   await addFromProductPage(page, 'en-gb', KIT.code, '1');
   await expect.poll(() => storedLines(page, 'en-gb', store.url), { timeout: 15_000 }).toBe(1);
@@ -58,7 +54,7 @@ test("the buyer's tab shows the notice and follows the cart while customer servi
   try {
     const other = await agent.newPage();
     await other.goto('/en-gb/');
-    await signInFromHeader(other, PRIYA);
+    await signInFromHeader(other, priya);
     await expect(other.getByTestId('cart-link')).toHaveText('Cart (1 item)', { timeout: 15_000 });
     await addFromProductPage(other, 'en-gb', KIT.code, '2');
     await expect(other.getByTestId('cart-link')).toHaveText('Cart (3 items)');
@@ -72,6 +68,4 @@ test("the buyer's tab shows the notice and follows the cart while customer servi
 
   assisted = false;
   await expect(page.getByText(NOTICE)).toHaveCount(0, { timeout: 20_000 });
-  // Priya's cart as it was found: other tests of this worker's store start from it.
-  await emptyCart(page, 'en-gb');
 });

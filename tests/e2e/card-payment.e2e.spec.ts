@@ -18,6 +18,7 @@ import { launchStoreProcess } from '../support/server-process';
 import { tempDir } from '../support/temp-dir';
 import { expect, test } from './fixtures';
 import { emptyCart } from './support/cart';
+import { newBuyers, type Buyer } from './support/buyers';
 import { DANA, signInFromHeader } from './support/sign-in';
 
 const LEVEL_A_KIT = 'KCI-KIT';
@@ -37,11 +38,18 @@ async function axe(page: Page, include?: string) {
   expect((await builder.analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
-/** Dana signed in on en-us with one kit in her cart, on the payment step. */
-async function toPaymentStep(page: Page, origin: Origin = '', signIn = true) {
-  if (signIn) {
+/**
+ * Dana (signed in here when given, else already) on en-us with one kit in her cart, on the
+ * payment step.
+ */
+async function toPaymentStep(
+  page: Page,
+  dana: Pick<Buyer, 'email' | 'password' | 'firstName'> | null,
+  origin: Origin = '',
+) {
+  if (dana) {
     await page.goto(`${origin}/en-us/`);
-    await signInFromHeader(page, DANA);
+    await signInFromHeader(page, dana);
   }
   await emptyCart(page, 'en-us', origin);
   await page.goto(`${origin}/en-us/p/${LEVEL_A_KIT}`);
@@ -124,9 +132,12 @@ function dropRefusalLogs(pageErrors: string[]) {
 test.describe('on a tablet', () => {
   test.use({ viewport: { width: 768, height: 1024 } });
 
-  test('Dana pays with a new card and saves it; her next checkout offers it', async ({ page }) => {
+  test('Dana pays with a new card and saves it; her next checkout offers it', async ({
+    page,
+    buyers,
+  }) => {
     test.slow();
-    await toPaymentStep(page);
+    await toPaymentStep(page, buyers.dana);
     // The billing address chosen on the step before, with a way back to it.
     await expect(page.getByText('1200 Lakeshore Drive')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Change billing address' })).toBeVisible();
@@ -155,7 +166,7 @@ test.describe('on a tablet', () => {
     await expect(page.getByText('Credit card ending in 4242')).toBeVisible();
 
     // The next checkout offers the card she saved, beside the one she had.
-    await toPaymentStep(page, '', false);
+    await toPaymentStep(page, null);
     const saved = page.getByRole('radio', { name: /Visa ending in 4242.*11\/2032.*Dana Reyes/ });
     await expect(saved).toBeEnabled();
     await saved.check();
@@ -165,10 +176,11 @@ test.describe('on a tablet', () => {
 
   test('the payment step with the gateway’s fields passes axe, says what is wrong, and offline offers what works offline', async ({
     page,
+    buyers,
     context,
     pageErrors,
   }) => {
-    await toPaymentStep(page);
+    await toPaymentStep(page, buyers.dana);
     await page.getByRole('radio', { name: /^New card/ }).check();
     const frame = await cardFields(page);
     await axe(page);
@@ -206,10 +218,11 @@ test.describe('on a phone', () => {
 
   test('a refused card says so, places nothing and keeps the cart; Dana chooses again', async ({
     page,
+    buyers,
     pageErrors,
   }) => {
     test.slow();
-    await toPaymentStep(page);
+    await toPaymentStep(page, buyers.dana);
     await page.getByRole('radio', { name: /^New card/ }).check();
     await page.getByLabel('First name').fill('Dana');
     await page.getByLabel('Last name').fill('Reyes');
@@ -286,7 +299,7 @@ test.describe('with checkout retry', () => {
     pageErrors,
   }) => {
     test.slow();
-    await toPaymentStep(page, store.url);
+    await toPaymentStep(page, (await newBuyers(store.dataDir)).dana, store.url);
     await enterNewCard(page, { number: DECLINED, month: '10', year: '2031', code: '123' });
     await continueTo(page, 'review');
     await placeOrder(page);
@@ -372,7 +385,8 @@ test('PCI: the card number and security code are kept and said nowhere', async (
     }
   });
   try {
-    await toPaymentStep(page);
+    // The store is this test's alone: its demo Dana is changed by no other test.
+    await toPaymentStep(page, DANA);
     await enterNewCard(page, {
       number: PCI_NUMBER,
       month: '08',
@@ -385,7 +399,7 @@ test('PCI: the card number and security code are kept and said nowhere', async (
     await expect(page).toHaveURL(/\/checkout\/confirmation\//, { timeout: 20_000 });
     await expect(page.getByText('Credit card ending in 4242')).toBeVisible();
     // The next checkout reads the saved card back from the store.
-    await toPaymentStep(page, '', false);
+    await toPaymentStep(page, null);
     await expect(page.getByRole('radio', { name: /Visa ending in 4242.*08\/2033/ })).toBeVisible();
 
     // The page's storage: every IndexedDB database and store, localStorage, sessionStorage,

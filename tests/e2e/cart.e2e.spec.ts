@@ -10,16 +10,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { evolve as evolveCart } from '../../domain/cart/decide';
 import type { CartEvent } from '../../domain/cart/events';
 import { initialCartState } from '../../domain/cart/state';
-import { emptyCart } from './support/cart';
-import { DANA, signInFromHeader, signOutFromHeader } from './support/sign-in';
+import { signInFromHeader, signOutFromHeader } from './support/sign-in';
 import { workerControls } from './support/worker';
 
 const FORMS = { code: 'HMA2-RF25' };
-const PRIYA = {
-  email: 'priya.shah@demo.example',
-  password: 'Demo-Colleague-2026',
-  firstName: 'Priya',
-};
 const KIT = { code: 'WRI3-KIT', name: 'Westbrook Reading Inventory, Third Edition, Complete Kit' };
 
 async function addFromProductPage(page: Page, locale: string, code: string, quantity: string) {
@@ -294,11 +288,11 @@ test("offline, an add to cart registers a background sync; back online, the work
 test('two tabs: a quantity change in one shows in the other, and signing out clears the cart in both', async ({
   page,
   context,
+  buyers,
 }) => {
+  const priya = buyers.priya;
   await page.goto('/en-gb/');
-  await signInFromHeader(page, PRIYA);
-  // Priya's cart may hold what another test of this worker left: emptied first.
-  await emptyCart(page, 'en-gb');
+  await signInFromHeader(page, priya);
   await addFromProductPage(page, 'en-gb', KIT.code, '1');
   await page.goto('/en-gb/cart');
   const other = await context.newPage();
@@ -313,7 +307,7 @@ test('two tabs: a quantity change in one shows in the other, and signing out cle
   expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
   await expect(page.getByText('All your changes were sent.')).toBeVisible();
 
-  await signOutFromHeader(page, PRIYA.firstName);
+  await signOutFromHeader(page, priya.firstName);
   await expect(other.getByTestId('cart-link')).toHaveText('Cart (0 items)');
   await expect(other.getByTestId(`cart-line-${KIT.code}`)).toHaveCount(0);
   await other.close();
@@ -323,13 +317,12 @@ test("a visitor's cart merges into the user's cart at sign-in, and the user find
   page,
   browser,
   store,
+  buyers,
 }) => {
-  // Dana's cart may hold what another test of this worker left: emptied first, so signing in
-  // merges the visitor's cart at once instead of asking.
+  // A Dana of the test's own has no cart yet: signing in merges the visitor's cart at once
+  // instead of asking.
+  const dana = buyers.dana;
   await page.goto('/en-us/');
-  await signInFromHeader(page, DANA);
-  await emptyCart(page, 'en-us');
-  await signOutFromHeader(page, DANA.firstName);
   const merged = page.waitForResponse(
     (response) =>
       /\/api\/carts\/[^/]+\/commands/.test(response.url()) &&
@@ -339,7 +332,7 @@ test("a visitor's cart merges into the user's cart at sign-in, and the user find
   );
   await addFromProductPage(page, 'en-us', KIT.code, '1');
   await expect(page.getByTestId('cart-link')).toHaveText('Cart (1 item)');
-  await signInFromHeader(page, DANA);
+  await signInFromHeader(page, dana);
   await merged;
   await expect(page.getByTestId('cart-link')).toHaveText(/Cart \(\d+ items?\)/);
   await page.goto('/en-us/cart');
@@ -353,7 +346,7 @@ test("a visitor's cart merges into the user's cart at sign-in, and the user find
   try {
     const second = await other.newPage();
     await second.goto('/en-us/');
-    await signInFromHeader(second, DANA);
+    await signInFromHeader(second, dana);
     await second.goto('/en-us/cart');
     await expect(second.getByTestId(`cart-line-${KIT.code}`)).toBeVisible({ timeout: 15_000 });
   } finally {

@@ -10,7 +10,8 @@ import { expect, test } from './fixtures';
 import { emptyCart } from './support/cart';
 import { axe } from './support/checkout-steps';
 import { fitsTheScreen, PHONE, TABLET } from './support/layout';
-import { DANA, signInFromHeader } from './support/sign-in';
+import { newBuyers } from './support/buyers';
+import { signInFromHeader } from './support/sign-in';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -75,9 +76,11 @@ async function reloadUntil(page: Page, check: () => Promise<void>) {
   }).toPass({ timeout: 40_000 });
 }
 
+/** A Dana of the test's own, signed in. */
 async function signIn(page: Page) {
+  const { dana } = await newBuyers(store.dataDir);
   await page.goto(`${store.url}/en-us/`);
-  await signInFromHeader(page, DANA);
+  await signInFromHeader(page, dana);
 }
 
 const thirdParty = (page: Page) => page.getByRole('radio', { name: /^A third party pays/ });

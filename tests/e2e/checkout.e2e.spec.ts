@@ -7,22 +7,16 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { emptyCart } from './support/cart';
 import { axe, chooseAccounts, continueTo, fillSamsPurchaseOrder } from './support/checkout-steps';
-import { DANA, SAM, signInFromHeader } from './support/sign-in';
+import type { Buyer } from './support/buyers';
+import { signInFromHeader } from './support/sign-in';
 import { workerControls } from './support/worker';
-
-const PRIYA = {
-  email: 'priya.shah@demo.example',
-  password: 'Demo-Colleague-2026',
-  firstName: 'Priya',
-};
 
 const LEVEL_C_KIT = 'MCS5-KIT';
 const LEVEL_A_KIT = 'KCI-KIT';
 const QGLOBAL = 'WRI3-QG1Y';
 
-async function signIn(page: Page, user: typeof SAM, locale = 'en-gb') {
+async function signIn(page: Page, user: Buyer, locale = 'en-gb') {
   await page.goto(`/${locale}/`);
   await signInFromHeader(page, user);
 }
@@ -50,11 +44,11 @@ test.describe('on a tablet', () => {
 
   test('Sam goes from the cart to a confirmed order paid by PO; the cart is then empty', async ({
     page,
+    buyers,
   }) => {
     // Every step, each checked with axe: long on a loaded machine.
     test.slow();
-    await signIn(page, SAM);
-    await emptyCart(page, 'en-gb');
+    await signIn(page, buyers.sam);
     await addToCart(page, 'en-gb', LEVEL_C_KIT, '2');
     await startCheckout(page, 'en-gb');
     // Items in cart, read only, with totals.
@@ -115,9 +109,9 @@ test.describe('on a tablet', () => {
 
 test('only a qualified user whose level covers the cart can be chosen, and the page says why', async ({
   page,
+  buyers,
 }) => {
-  await signIn(page, SAM);
-  await emptyCart(page, 'en-gb');
+  await signIn(page, buyers.sam);
   await addToCart(page, 'en-gb', LEVEL_C_KIT);
   await startCheckout(page, 'en-gb');
   await page.getByLabel('Riverside Child Development Clinic').check();
@@ -137,9 +131,8 @@ test('only a qualified user whose level covers the cart can be chosen, and the p
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test('a personal account is not offered PO, and is told to switch', async ({ page }) => {
-    await signIn(page, DANA, 'en-us');
-    await emptyCart(page, 'en-us');
+  test('a personal account is not offered PO, and is told to switch', async ({ page, buyers }) => {
+    await signIn(page, buyers.dana, 'en-us');
     await addToCart(page, 'en-us', LEVEL_A_KIT);
     await startCheckout(page, 'en-us');
     await chooseAccounts(page, 'Dana Reyes', 'Dana Reyes');
@@ -165,9 +158,9 @@ test.describe('on a phone', () => {
 test('a cart changed in another tab restarts checkout at its first step', async ({
   page,
   context,
+  buyers,
 }) => {
-  await signIn(page, SAM);
-  await emptyCart(page, 'en-gb');
+  await signIn(page, buyers.sam);
   await addToCart(page, 'en-gb', LEVEL_C_KIT);
   await startCheckout(page, 'en-gb');
   await chooseAccounts(page, 'Riverside Child Development Clinic', 'Sam Okafor');
@@ -189,9 +182,11 @@ test('a cart changed in another tab restarts checkout at its first step', async 
   await axe(page);
 });
 
-test('the Q-global outcomes: linked to an organization, no access, not found', async ({ page }) => {
-  await signIn(page, PRIYA);
-  await emptyCart(page, 'en-gb');
+test('the Q-global outcomes: linked to an organization, no access, not found', async ({
+  page,
+  buyers,
+}) => {
+  await signIn(page, buyers.priya);
   await addToCart(page, 'en-gb', QGLOBAL);
   await startCheckout(page, 'en-gb');
   await chooseAccounts(page, 'Riverside Child Development Clinic', 'Tomás Varga');
@@ -204,11 +199,11 @@ test('the Q-global outcomes: linked to an organization, no access, not found', a
   await add.click();
   await expect(section.getByText('This Q-global account is not found')).toBeVisible();
 
-  await number.fill('QG-900417');
+  await number.fill(buyers.accounts.tomasQglobal);
   await add.click();
   await expect(section.getByText(/ask an account specialist/i)).toBeVisible();
 
-  await number.fill('QG-482100');
+  await number.fill(buyers.accounts.riversideQglobal);
   await add.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Riverside Child Development Clinic');
@@ -217,7 +212,7 @@ test('the Q-global outcomes: linked to an organization, no access, not found', a
   await expect(dialog).toHaveCount(0);
   await add.click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
-  await expect(section.getByLabel(/QG-482100/).first()).toBeChecked();
+  await expect(section.getByLabel(buyers.accounts.riversideQglobal).first()).toBeChecked();
   await axe(page);
 });
 
@@ -225,9 +220,9 @@ test('every step works offline, a reload included, and the order is placed back 
   page,
   context,
   pageErrors,
+  buyers,
 }) => {
-  await signIn(page, SAM);
-  await emptyCart(page, 'en-gb');
+  await signIn(page, buyers.sam);
   await addToCart(page, 'en-gb', LEVEL_C_KIT);
   await startCheckout(page, 'en-gb');
   // The store's worker has the shell; the buyer's facts were loaded once online.
@@ -264,9 +259,9 @@ test('every step works offline, a reload included, and the order is placed back 
 
 test('the modals of checkout: address verification, leaving with changes, a pre-ordered item', async ({
   page,
+  buyers,
 }) => {
-  await signIn(page, SAM);
-  await emptyCart(page, 'en-gb');
+  await signIn(page, buyers.sam);
   await addToCart(page, 'en-gb', 'MCS6-KIT');
   await startCheckout(page, 'en-gb');
   await chooseAccounts(page, 'Riverside Child Development Clinic', 'Sam Okafor');
@@ -326,9 +321,9 @@ test('the modals of checkout: address verification, leaving with changes, a pre-
 test('an account not listed is found only when the organization invited the buyer', async ({
   page,
   pageErrors,
+  buyers,
 }) => {
-  await signIn(page, DANA, 'en-us');
-  await emptyCart(page, 'en-us');
+  await signIn(page, buyers.dana, 'en-us');
   await addToCart(page, 'en-us', LEVEL_A_KIT);
   await startCheckout(page, 'en-us');
   const accounts = page.getByRole('region', { name: 'Choose customer account' });
@@ -341,7 +336,7 @@ test('an account not listed is found only when the organization invited the buye
   await accounts.getByLabel('I agree to the Terms & conditions').check();
   await add.click();
   await expect(accounts.getByText('This account is not found').first()).toBeVisible();
-  await accounts.getByLabel('Account number', { exact: true }).fill('5150');
+  await accounts.getByLabel('Account number', { exact: true }).fill(buyers.accounts.northgate);
   await add.click();
   await expect(accounts.getByLabel(/Northgate School District/)).toBeChecked();
   await axe(page);
@@ -366,9 +361,11 @@ async function tabTo(page: Page, target: ReturnType<Page['locator']>) {
   throw new Error('The control was not reached with the Tab key');
 }
 
-test('the keyboard alone takes Sam from the accounts step to a placed order', async ({ page }) => {
-  await signIn(page, SAM);
-  await emptyCart(page, 'en-gb');
+test('the keyboard alone takes Sam from the accounts step to a placed order', async ({
+  page,
+  buyers,
+}) => {
+  await signIn(page, buyers.sam);
   await addToCart(page, 'en-gb', LEVEL_A_KIT);
   await startCheckout(page, 'en-gb');
   const accounts = page.getByRole('region', { name: 'Choose customer account' });

@@ -105,7 +105,11 @@ test.describe('without the content security policy', () => {
     const nav = page.locator('.main-menu--editable');
     await expect(nav.locator('[onclick]')).toHaveCount(0);
     await expect(nav.locator('a')).not.toHaveAttribute('href', /javascript:/);
-    await page.waitForTimeout(500);
+    // The image's load has failed (the browser reports the 404), so an onerror handler
+    // would have run by now; the link's click was dispatched above.
+    await expect
+      .poll(() => pageErrors.some((e) => e.startsWith('Failed to load resource')))
+      .toBe(true);
     expect(dialogs).toEqual([]);
     expect(await page.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined();
     // The image itself is missing (404); that is the only thing the page reports.

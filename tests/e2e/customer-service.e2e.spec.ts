@@ -8,10 +8,8 @@
  * session.
  */
 import type { Browser, Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../server/src/customers/demo-customers';
 import { expect, test } from './fixtures';
-import { emptyCart } from './support/cart';
-import { DANA, signInFromHeader } from './support/sign-in';
+import { signInFromHeader } from './support/sign-in';
 import { operatorCall } from '../support/operator';
 
 const ALEX = { email: 'alex.morgan@demo.example', password: 'Demo-Support-2026' };
@@ -41,15 +39,18 @@ test('Alex acts for Dana: her tab follows the cart, the order says who placed it
   browser,
   baseURL,
   store,
+  buyers,
 }) => {
   test.slow();
   const origin = baseURL ?? '';
 
-  // Dana, in her own browser, with an empty cart on screen.
+  // Dana (the test's own), in her own browser, with her empty cart on screen.
+  const buyer = buyers.dana;
   const dana = await otherBrowserPage(browser, origin);
   await open(dana, '/en-us/');
-  await signInFromHeader(dana, DANA);
-  await emptyCart(dana, 'en-us');
+  await signInFromHeader(dana, buyer);
+  await open(dana, '/en-us/cart');
+  await expect(dana.getByText('Your cart is empty.')).toBeVisible();
 
   // Alex signs in on customer service's page.
   await page.goto('/en-us/my-account/support/login');
@@ -64,10 +65,10 @@ test('Alex acts for Dana: her tab follows the cart, the order says who placed it
   await expect(page.getByText('Signed in as Alex Morgan')).toBeVisible();
 
   // Finds Dana and acts for her, for her personal account.
-  await page.getByLabel('Find a customer').fill(DANA.email);
+  await page.getByLabel('Find a customer').fill(buyer.email);
   await page.locator('#main').getByRole('button', { name: 'Search' }).click();
   const act = page.getByRole('button', {
-    name: `Act for Dana Reyes (${DEMO_ACCOUNTS.danaPersonal})`,
+    name: `Act for Dana Reyes (${buyers.accounts.danaPersonal})`,
   });
   await expect(act).toBeVisible();
   await act.click();
@@ -142,9 +143,12 @@ test('Alex acts for Dana: her tab follows the cart, the order says who placed it
   await expect(page.getByRole('region', { name: 'Customer service session' })).toHaveCount(0);
   await expect(page.getByText(/You are acting for/)).toHaveCount(0);
   const sessions = page.getByRole('table', { name: 'Recent sessions' });
-  const session = sessions.getByRole('row').filter({ hasText: 'Dana Reyes' }).first();
+  const session = sessions
+    .getByRole('row')
+    .filter({ hasText: buyers.accounts.danaPersonal })
+    .first();
   await expect(session).toBeVisible();
-  await expect(session).toContainText(DEMO_ACCOUNTS.danaPersonal);
+  await expect(session).toContainText(buyers.accounts.danaPersonal);
   await expect(session).not.toContainText('Open');
   // The session's actions: at least the kit added and the order placed.
   await expect(session.getByRole('cell').last()).not.toHaveText('0');
@@ -162,13 +166,14 @@ test('Alex acts for Dana: her tab follows the cart, the order says who placed it
 
   // The audit (npm run audit) lists the session, with what Alex did in it.
   const { report } = await operatorCall(store.dataDir, 'audit', { agent: ALEX.email });
-  expect(report).toContain('customer  Dana Reyes <dana.reyes@demo.example>');
+  expect(report).toContain(`customer  Dana Reyes <${buyer.email}>`);
   expect(report).toContain('CartItemAdded');
   expect(report).toContain('OrderPlaced');
 });
 
 test('a buyer at customer service’s sign-in is refused in words, and an agent at the buyers’', async ({
   page,
+  buyers,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/en-us/my-account/support/login');
@@ -177,8 +182,8 @@ test('a buyer at customer service’s sign-in is refused in words, and an agent 
   // The provider's step, on customer service's page: no "Create an account" there.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customer service sign-in');
   await expect(page.getByRole('link', { name: 'Create an account' })).toHaveCount(0);
-  await page.getByLabel('Email address').fill(DANA.email);
-  await page.getByLabel('Password').fill(DANA.password);
+  await page.getByLabel('Email address').fill(buyers.dana.email);
+  await page.getByLabel('Password').fill(buyers.dana.password);
   await page.locator('#main').getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/en-us\/my-account\/support\/login\?error=not-agent$/);
   await expect(page.getByRole('alert')).toContainText('This sign-in is for customer service.');

@@ -7,8 +7,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { emptyCart } from './support/cart';
-import { DANA, signInFromHeader } from './support/sign-in';
+import type { Buyer } from './support/buyers';
+import { signInFromHeader } from './support/sign-in';
 
 const LEVEL_A_KIT = 'KCI-KIT';
 
@@ -32,10 +32,9 @@ async function fitsTheScreen(page: Page) {
   );
 }
 
-async function expressOrder(page: Page) {
+async function expressOrder(page: Page, dana: Buyer) {
   await page.goto('/en-us/');
-  await signInFromHeader(page, DANA);
-  await emptyCart(page, 'en-us');
+  await signInFromHeader(page, dana);
   await addKit(page);
   await page.goto('/en-us/exp-checkout');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Express checkout');
@@ -90,18 +89,18 @@ async function expressOrder(page: Page) {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test('Dana places an order by express checkout', async ({ page }) => {
+  test('Dana places an order by express checkout', async ({ page, buyers }) => {
     test.slow();
-    await expressOrder(page);
+    await expressOrder(page, buyers.dana);
   });
 });
 
 test.describe('on a tablet', () => {
   test.use({ viewport: { width: 768, height: 1024 } });
 
-  test('Dana places an order by express checkout', async ({ page }) => {
+  test('Dana places an order by express checkout', async ({ page, buyers }) => {
     test.slow();
-    await expressOrder(page);
+    await expressOrder(page, buyers.dana);
   });
 });
 

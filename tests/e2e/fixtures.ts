@@ -5,7 +5,9 @@
 import { rm } from 'node:fs/promises';
 import { expect, test as base, type Page } from '@playwright/test';
 import { tempDir } from '../support/temp-dir';
-import { launchStoreProcess, type StoreProcess } from '../support/server-process';
+import type { StoreProcess } from '../support/server-process';
+import { newBuyers, type BuyerSet } from './support/buyers';
+import { launchOwnStore } from './support/own-store';
 
 /**
  * A first visit comes rendered from the server and is only interactive once the browser has
@@ -39,7 +41,7 @@ function waitForAppAfterNavigation(page: Page): void {
 }
 
 export const test = base.extend<
-  { pageErrors: string[]; appReady: undefined },
+  { pageErrors: string[]; appReady: undefined; buyers: BuyerSet },
   { store: StoreProcess }
 >({
   appReady: [
@@ -64,24 +66,29 @@ export const test = base.extend<
     },
     { auto: true },
   ],
+  // The test's own buyers (decision 067), made on the worker's store when a test asks for them.
+  buyers: async ({ store }, use) => {
+    await use(await newBuyers(store.dataDir));
+  },
   store: [
     // eslint-disable-next-line no-empty-pattern -- Playwright needs the fixtures argument.
     async ({}, use) => {
-      const dataDir = await tempDir('store-e2e-');
       // Orders move on only when a test takes their steps (tests/support/operator.ts): the
       // store's own step time is a day, so no test races it, however slow the host.
-      const store = await launchStoreProcess({
-        dataDir,
+      const store = await launchOwnStore(() => tempDir('store-e2e-'), {
         env: { FULFILMENT_STEP_SECONDS: '86400' },
+        // A budget, not a measure: on a 2-core host shared with other runs, a store has
+        // printed nothing for over 60 s after its start.
+        readyTimeoutMs: 170_000,
       });
       try {
         await use(store);
       } finally {
         await store.stop('SIGTERM');
-        await rm(dataDir, { recursive: true, force: true });
+        await rm(store.dataDir, { recursive: true, force: true });
       }
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ store }, use) => {
     await use(store.url);

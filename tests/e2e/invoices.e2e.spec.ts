@@ -10,19 +10,15 @@ import { rm } from 'node:fs/promises';
 import type { FrameLocator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { operatorCall } from '../support/operator';
-import { launchStoreProcess, type StoreProcess } from '../support/server-process';
+import type { StoreProcess } from '../support/server-process';
 import { tempDir } from '../support/temp-dir';
 import { axe } from './support/checkout-steps';
 import { fitsTheScreen } from './support/layout';
 import { placeSamsPurchaseOrder } from './support/orders';
-import { fillSignIn, SAM, signInFromHeader, signOutFromHeader } from './support/sign-in';
+import { newBuyers } from './support/buyers';
+import { launchOwnStore } from './support/own-store';
+import { fillSignIn, signInFromHeader, signOutFromHeader } from './support/sign-in';
 import { workerControls } from './support/worker';
-
-const PRIYA = {
-  email: 'priya.shah@demo.example',
-  password: 'Demo-Colleague-2026',
-  firstName: 'Priya',
-};
 
 const KIT = 'MCS5-KIT';
 const PAYMENT_DETAILS =
@@ -36,13 +32,11 @@ let store: StoreProcess | undefined;
 
 test.beforeAll(async () => {
   // A store starting beside the worker's own on a loaded host: as long as the worker's may take.
-  test.setTimeout(90_000);
-  const dataDir = await tempDir('store-e2e-invoices-');
+  test.setTimeout(180_000);
   // Orders move on by themselves here, a step a second: the PO order ships and is invoiced.
-  store = await launchStoreProcess({
-    dataDir,
+  store = await launchOwnStore(() => tempDir('store-e2e-invoices-'), {
     env: { FULFILMENT_STEP_SECONDS: '1' },
-    readyTimeoutMs: 80_000,
+    readyTimeoutMs: 170_000,
   });
 });
 
@@ -104,10 +98,11 @@ test('a PO order ships and is invoiced; Priya pays part by card, Sam pays the re
   await page.setViewportSize({ width: 768, height: 1024 });
   const poNumber = `PO-INV-${String(Date.now()).slice(-6)}`;
   const { url: origin, dataDir } = launched();
+  const { sam, priya } = await newBuyers(dataDir);
 
   // Sam orders by purchase order; the order ships by itself and the store invoices it.
   await page.goto(`${origin}/en-gb/`);
-  await signInFromHeader(page, SAM);
+  await signInFromHeader(page, sam);
   const order = await placeSamsPurchaseOrder(page, [{ code: KIT, quantity: 1 }], poNumber);
   const total = order.totals.totalMinor;
   const row = await openFromHeader(page, origin, poNumber);
@@ -147,12 +142,12 @@ test('a PO order ships and is invoiced; Priya pays part by card, Sam pays the re
   await axe(page, '#main');
 
   // Signing out on an invoice page goes to the storefront's home (SPEC 4.3).
-  await signOutFromHeader(page, SAM.firstName);
+  await signOutFromHeader(page, sam.firstName);
   await expect(page).toHaveURL(new RegExp(`${origin}/en-gb/?$`));
 
   // Priya, a member of Riverside, finds it under Invoices too and pays part of it.
   await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
-  await fillSignIn(page, PRIYA);
+  await fillSignIn(page, priya);
   await openFromHeader(page, origin, poNumber);
   await page.goto(invoiceUrl);
   await page.getByTestId('invoice-pay').click();
@@ -223,8 +218,8 @@ test('a PO order ships and is invoiced; Priya pays part by card, Sam pays the re
 
   // Sam pays the rest with his saved card.
   await page.goto(`${origin}/en-gb/`);
-  await signOutFromHeader(page, PRIYA.firstName);
-  await signInFromHeader(page, SAM);
+  await signOutFromHeader(page, priya.firstName);
+  await signInFromHeader(page, sam);
   await page.goto(`${invoiceUrl}/payment`);
   await expect(page.getByLabel(/Amount to pay/)).toHaveValue(((total - part) / 100).toFixed(2));
   await page.getByRole('radio', { name: /Mastercard ending in 4444/ }).check();
@@ -240,10 +235,10 @@ test('a PO order ships and is invoiced; Priya pays part by card, Sam pays the re
   const { report } = await operatorCall(dataDir, 'mail-list', {});
   const receipts = report.split(/\n(?=\S)/).filter((block) => block.includes(`invoice ${number}`));
   expect(receipts.map((block) => /To:\s+(\S+)/.exec(block)?.[1]).sort()).toEqual([
-    PRIYA.email,
-    SAM.email,
+    priya.email,
+    sam.email,
   ]);
-  const priyas = receipts.find((block) => block.includes(PRIYA.email)) ?? '';
+  const priyas = receipts.find((block) => block.includes(priya.email)) ?? '';
   const text = (
     await operatorCall(dataDir, 'mail-show', {
       id: priyas.split('\n')[0]?.trim() ?? '',

@@ -4,16 +4,17 @@
  * has, and the fulfilment moves it to In Process and then Completed with a tracking number
  * (each step taken by the test through the store's operator channel, never raced against the
  * store's step time); a visitor finds it by
- * number and by PO + 4821, gets each of the three misses in the spec's words and sees no name
+ * number and by PO + Riverside's number, gets each of the three misses in the spec's words and sees no name
  * or address; 'Order again' puts the items back in the cart, offline too. axe on every page.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { emptyCart, storedLines } from './support/cart';
+import { storedLines } from './support/cart';
 import { stepOrder } from '../support/operator';
 import { placeSamsPurchaseOrder } from './support/orders';
-import { SAM, signInFromHeader } from './support/sign-in';
+import type { Buyer } from './support/buyers';
+import { signInFromHeader } from './support/sign-in';
 import { workerControls } from './support/worker';
 
 const KIT = 'MCS5-KIT';
@@ -23,9 +24,9 @@ async function axe(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
-async function signInAsSam(page: Page) {
+async function signInAsSam(page: Page, sam: Buyer) {
   await page.goto('/en-gb/');
-  await signInFromHeader(page, SAM);
+  await signInFromHeader(page, sam);
 }
 
 test.describe('on a tablet', () => {
@@ -34,9 +35,10 @@ test.describe('on a tablet', () => {
   test('Sam’s PO order is in his order history, with every detail, and moves on to completed', async ({
     page,
     store,
+    buyers,
   }) => {
     test.slow();
-    await signInAsSam(page);
+    await signInAsSam(page, buyers.sam);
     const order = await placeSamsPurchaseOrder(
       page,
       [{ code: KIT, quantity: 2 }],
@@ -77,7 +79,7 @@ test.describe('on a tablet', () => {
       'Order date',
       'Purchase order PO-HIST-2026-01',
       'Riverside Child Development Clinic',
-      'Account number 4821',
+      `Account number ${buyers.accounts.riverside}`,
       'Sam Okafor',
       'Qualification level',
       '22 Riverside Walk',
@@ -114,13 +116,14 @@ test.describe('on a tablet', () => {
 test.describe('a visitor on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('finds the order by number and by PO + 4821, sees no name or address, and each miss in words', async ({
+  test('finds the order by number and by PO + Riverside’s number, sees no name or address, and each miss in words', async ({
     page,
     browser,
     baseURL,
+    buyers,
   }) => {
     test.slow();
-    await signInAsSam(page);
+    await signInAsSam(page, buyers.sam);
     const order = await placeSamsPurchaseOrder(
       page,
       [{ code: KIT, quantity: 1 }],
@@ -156,16 +159,21 @@ test.describe('a visitor on a phone', () => {
 
     await v.getByLabel('By purchase order and organization').check();
     await v.getByLabel('Purchase order number', { exact: true }).fill('PO-LOOK-2026-02');
-    await v.getByLabel('Organization account number').fill('4821');
+    await v.getByLabel('Organization account number').fill(buyers.accounts.riverside);
     await v.getByRole('button', { name: 'Find order' }).click();
     await expect(v.getByTestId('found-order')).toContainText(order.webReference);
 
     // The three misses, in the spec's words.
     await v.goto('/en-gb/order-status?orderNumber=W9999999990');
     await expect(v.getByRole('alert')).toContainText('unable to locate this website order');
-    await v.goto('/en-gb/order-status?poNumber=PO-NOBODY-1&organizationNumber=4821');
+    await v.goto(
+      `/en-gb/order-status?poNumber=PO-NOBODY-1&organizationNumber=${buyers.accounts.riverside}`,
+    );
     await expect(v.getByRole('alert')).toContainText("can't find this Purchase Order");
-    await v.goto('/en-gb/order-status?poNumber=PO-LOOK-2026-02&organizationNumber=1234');
+    // Another organization's number: Lakeshore has no such order.
+    await v.goto(
+      `/en-gb/order-status?poNumber=PO-LOOK-2026-02&organizationNumber=${buyers.accounts.lakeshore}`,
+    );
     await expect(v.getByRole('alert')).toContainText(
       "We didn't find any orders using the provided input",
     );
@@ -181,10 +189,10 @@ test('“Order again” puts the items back in the cart, offline too', async ({
   page,
   context,
   pageErrors,
+  buyers,
 }) => {
   test.slow();
-  await signInAsSam(page);
-  await emptyCart(page, 'en-gb');
+  await signInAsSam(page, buyers.sam);
   const order = await placeSamsPurchaseOrder(
     page,
     [{ code: KIT, quantity: 3 }],

@@ -14,7 +14,8 @@ import { emptyCart } from './support/cart';
 import { axe } from './support/checkout-steps';
 import { fitsTheScreen } from './support/layout';
 import { storeOfThisSpec } from './support/spec-store';
-import { accountButton, DANA, signInFromHeader } from './support/sign-in';
+import { newBuyers } from './support/buyers';
+import { accountButton, signInFromHeader } from './support/sign-in';
 import { workerControls } from './support/worker';
 
 const PAYMENT_DETAILS =
@@ -47,13 +48,14 @@ test('Dana keeps her payment cards: default, remove, add through the gateway’s
   page,
   pageErrors,
 }) => {
+  const buyers = await newBuyers(ownStore().dataDir);
   test.slow();
   await page.setViewportSize({ width: 768, height: 1024 });
   await page.goto(`${origin()}/en-us/`);
-  await signInFromHeader(page, DANA);
+  await signInFromHeader(page, buyers.dana);
 
   // From the account menu.
-  await accountButton(page, DANA.firstName).click();
+  await accountButton(page, buyers.dana.firstName).click();
   await page.getByRole('banner').getByRole('link', { name: 'Payment Cards' }).click();
   await expect(page).toHaveURL(/\/en-us\/my-account\/payment-cards$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment Cards');

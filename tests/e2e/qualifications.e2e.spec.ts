@@ -18,7 +18,8 @@ import { expect, test } from './fixtures';
 import { axe } from './support/checkout-steps';
 import { fitsTheScreen } from './support/layout';
 import { customStoreOfThisSpec } from './support/spec-store';
-import { accountButton, DANA, signInFromHeader } from './support/sign-in';
+import { newBuyers } from './support/buyers';
+import { accountButton, signInFromHeader } from './support/sign-in';
 import { workerControls } from './support/worker';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
@@ -55,14 +56,15 @@ test('Dana adds a degree, edits it, reads it offline; approved by an operator, h
   page,
   pageErrors,
 }) => {
+  const buyers = await newBuyers(launched().dataDir);
   test.slow();
   const { url: origin, dataDir } = launched();
   await page.setViewportSize({ width: 768, height: 1024 });
   await page.goto(`${origin}/en-us/`);
-  await signInFromHeader(page, DANA);
+  await signInFromHeader(page, buyers.dana);
 
   // From the account menu: her level and what it may buy, her qualifications on record.
-  await accountButton(page, DANA.firstName).click();
+  await accountButton(page, buyers.dana.firstName).click();
   await page.getByRole('banner').getByRole('link', { name: 'Qualifications' }).click();
   await expect(page).toHaveURL(/\/en-us\/my-account\/qualifications$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Qualifications');

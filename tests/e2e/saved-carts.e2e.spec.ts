@@ -7,8 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { emptyCart } from './support/cart';
-import { SAM, signInFromHeader } from './support/sign-in';
+import { signInFromHeader } from './support/sign-in';
 
 const KIT = 'WRI3-KIT';
 const FORMS = 'HMA2-RF25';
@@ -31,11 +30,10 @@ async function add(page: Page, code: string, quantity: string) {
 
 test('a signed-in buyer saves the cart, empties it, restores it, and merges or replaces', async ({
   page,
+  buyers,
 }) => {
   await page.goto('/en-gb/');
-  await signInFromHeader(page, SAM);
-  // Sam's cart as another test of this worker's store left it: emptied first.
-  await emptyCart(page, 'en-gb');
+  await signInFromHeader(page, buyers.sam);
   await add(page, KIT, '2');
   // To the cart as a buyer goes there: the header's cart link.
   await page.getByTestId('cart-link').click();

@@ -6,17 +6,12 @@
 import { expect, test } from './fixtures';
 import { signInFromHeader } from './support/sign-in';
 
-const TOMAS = {
-  email: 'tomas.varga@demo.example',
-  password: 'Demo-Colleague-2026',
-  firstName: 'Tomás',
-};
-
 test('signed in on en-gb: search, product pages, quantities, codes, quick order, save and restore', async ({
   page,
+  buyers,
 }) => {
   await page.goto('/en-gb/');
-  await signInFromHeader(page, TOMAS);
+  await signInFromHeader(page, buyers.tomas);
 
   // Two products from search results, one from its product page.
   await page.goto('/en-gb/search.html?q=westbrook%20complete%20kit');

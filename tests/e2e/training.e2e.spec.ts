@@ -9,9 +9,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { addDays } from '../../domain/shared/calendar';
 import { expect, test } from './fixtures';
-import { emptyCart } from './support/cart';
 import { axe, chooseAccounts, continueTo, fillSamsPurchaseOrder } from './support/checkout-steps';
-import { SAM, signInFromHeader } from './support/sign-in';
+import type { Buyer } from './support/buyers';
+import { signInFromHeader } from './support/sign-in';
 
 const TRAINING = 'WRI3-TRN';
 const LOCALE = 'en-gb';
@@ -23,10 +23,9 @@ const TOO_SOON = 'Choose a date at least six weeks from today.';
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** Sam orders two seats of online training, paid by PO, and gives no participants. */
-async function placeTrainingOrder(page: Page) {
+async function placeTrainingOrder(page: Page, sam: Buyer) {
   await page.goto(`/${LOCALE}/`);
-  await signInFromHeader(page, SAM);
-  await emptyCart(page, LOCALE);
+  await signInFromHeader(page, sam);
 
   await page.goto(`/${LOCALE}/p/${TRAINING}`);
   const buy = page.getByRole('complementary', { name: 'Buy' });
@@ -72,9 +71,10 @@ test.describe('on a tablet', () => {
 
   test('an order placed without participants is in additional processing until they are given, six weeks ahead', async ({
     page,
+    buyers,
   }) => {
     test.slow();
-    await placeTrainingOrder(page);
+    await placeTrainingOrder(page, buyers.sam);
     await expect(page.getByTestId('order-status')).toHaveText(/^additional processing$/i);
     const banner = page.getByTestId('training-banner');
     await expect(banner).toContainText(BANNER);
@@ -147,9 +147,10 @@ test.describe('on a tablet, an order held or declined by screening', () => {
 
   test('a held order opens the order-on-hold modal with the end of the hold; a declined one says so with a support link and no thanks', async ({
     page,
+    buyers,
   }) => {
     test.slow();
-    await placeTrainingOrder(page);
+    await placeTrainingOrder(page, buyers.sam);
     // Screening is off in the demo store: the store's answer is changed on its way to the page
     // (the store's worker leaves order requests to the network, where this route sees them).
     const until = new Date(Date.now() + 48 * 3_600_000).toISOString();
@@ -206,9 +207,10 @@ test.describe('on a phone', () => {
 
   test('the participants modal fits the screen, passes axe, and Cancel or Escape saves nothing', async ({
     page,
+    buyers,
   }) => {
     test.slow();
-    await placeTrainingOrder(page);
+    await placeTrainingOrder(page, buyers.sam);
     const banner = page.getByTestId('training-banner');
     const add = banner.getByRole('button', { name: 'Add participants' });
     await add.click();

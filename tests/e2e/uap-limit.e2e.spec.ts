@@ -4,15 +4,9 @@
  * the UAP discount is not applied and what to do, and no UAP discount is taken off.
  */
 import { expect, test } from './fixtures';
-import { emptyCart } from './support/cart';
 import { axe, chooseAccounts, continueTo } from './support/checkout-steps';
 import { signInFromHeader } from './support/sign-in';
 
-const GRACE = {
-  email: 'grace.holloway@demo.example',
-  password: 'Demo-University-2026',
-  firstName: 'Grace',
-};
 const EASTBROOK = 'Eastbrook University Counseling Center';
 const LEVEL_A_KIT = 'KCI-KIT';
 const LIMIT_REACHED =
@@ -20,10 +14,10 @@ const LIMIT_REACHED =
 
 test('Grace sees that her account is at its UAP limit in the cart and on checkout review', async ({
   page,
+  buyers,
 }) => {
   await page.goto('/en-us/');
-  await signInFromHeader(page, GRACE);
-  await emptyCart(page, 'en-us');
+  await signInFromHeader(page, buyers.grace);
   await page.goto(`/en-us/p/${LEVEL_A_KIT}`);
   const buy = page.getByRole('complementary', { name: 'Buy' });
   await expect(buy.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
@@ -33,7 +27,9 @@ test('Grace sees that her account is at its UAP limit in the cart and on checkou
   // The cart: priced for her one account, with the notice and no UAP discount.
   await page.goto('/en-us/cart');
   const account = page.getByRole('region', { name: 'Account' });
-  await expect(account.getByTestId('cart-account')).toHaveText(`${EASTBROOK} (6204)`);
+  await expect(account.getByTestId('cart-account')).toHaveText(
+    `${EASTBROOK} (${buyers.accounts.eastbrook})`,
+  );
   await expect(account.getByRole('note')).toHaveText(LIMIT_REACHED);
   await expect(page.getByTestId('cart-account-discount')).toHaveCount(0);
   await expect(page.getByTestId('cart-total')).toContainText(

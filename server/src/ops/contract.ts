@@ -291,6 +291,38 @@ export const OPERATOR_COMMANDS = {
     args: z.object({}).strict(),
     result: maintenanceState,
   },
+  'buyers-new': {
+    summary:
+      'a new set of buyers shaped as the demo buyers, with emails and account numbers of their own (decision 067)',
+    args: z.object({}).strict(),
+    result: z.object({
+      tag: z.string().min(1),
+      buyers: z.record(
+        z.enum(['dana', 'sam', 'priya', 'tomas', 'grace']),
+        z.object({
+          email: z.string().min(3),
+          password: z.string().min(1),
+          firstName: z.string().min(1),
+          lastName: z.string().min(1),
+        }),
+      ),
+      accounts: z.record(
+        z.enum([
+          'danaPersonal',
+          'riverside',
+          'lakeshore',
+          'riversideQglobal',
+          'tomasQglobal',
+          'danaQglobal',
+          'riversideAimsweb',
+          'northgate',
+          'danaMerged',
+          'eastbrook',
+        ]),
+        z.string().min(1),
+      ),
+    }),
+  },
   'mail-list': {
     summary: 'the mails not sent yet (npm run mail)',
     args: z.object({}).strict(),

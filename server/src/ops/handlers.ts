@@ -8,6 +8,7 @@ import type { Order } from '../../../domain/order/order';
 import type { OrderStatus } from '../../../domain/order/status';
 import { listKeys, rotateKeys } from '../auth/keys';
 import type { CommandHandler } from '../commands/execute';
+import { seedBuyerSet } from '../customers/buyer-sets';
 import type { Database, SqlSession } from '../db/database';
 import { runHousekeepingNow } from '../housekeeping/housekeeper';
 import type { HousekeepingSettings } from '../housekeeping/settings';
@@ -63,6 +64,8 @@ export interface OperatorContext {
    * follow at once, not after their next read (decision 069).
    */
   readonly maintenanceChanged?: () => void;
+  /** The store seeds the demo users (DEMO_USERS=on): only then are new sets of them made. */
+  readonly demoUsers?: boolean;
 }
 
 export interface Handled<N extends OperatorCommandName> {
@@ -311,6 +314,17 @@ export const OPERATOR_HANDLERS: Handlers = {
       }),
     );
     return { result: invoiceSummaryOf(view) };
+  },
+
+  // For the browser tests (decision 067): never in a store without the demo users.
+  'buyers-new': async (_args, { database, commands, demoUsers }) => {
+    if (!demoUsers) {
+      throw new OperatorCommandError(
+        'refused',
+        'This store has no demo users (DEMO_USERS=off): it makes no new sets of them.',
+      );
+    }
+    return { result: await seedBuyerSet(database.db, commands) };
   },
 
   'mail-list': async (_args, { database, mail }) => {

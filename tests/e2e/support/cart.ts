@@ -1,9 +1,7 @@
 /**
- * Emptying a demo buyer's cart between browser tests. A cart follows its user, and every
- * test of a worker shares that worker's store: a line another test left (or a removal
- * still queued in the browser when its page closed) would turn the next sign-in into the
- * old-cart merge modal. So the lines are removed on the cart page, and the helper waits
- * until the store itself holds the buyer's cart empty.
+ * A buyer's cart as the store holds it, and emptying it within a test (a test's buyers are its
+ * own, decision 067, so no test empties a cart another left): the lines are removed on the
+ * cart page, and the helper waits until the store itself holds the buyer's cart empty.
  */
 import type { Page } from '@playwright/test';
 import { cartStreamKind } from '../../../domain/cart/stream';

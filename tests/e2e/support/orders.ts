@@ -81,7 +81,8 @@ async function place(
   const facts = (await (
     await api.get(`${origin}/api/checkout/facts?locale=${locale}`)
   ).json()) as CheckoutFacts;
-  const riverside = facts.accounts.find((a) => a.number === '4821');
+  // By its name: each set of buyers has a Riverside of its own (decision 067).
+  const riverside = facts.accounts.find((a) => a.name === 'Riverside Child Development Clinic');
   const sam = riverside?.qualifiedUsers.find((u) => u.firstName === 'Sam');
   if (!riverside || !sam) throw new Error('Sam has no Riverside account');
   const checkoutId = randomUUID();

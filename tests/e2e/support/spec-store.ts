@@ -6,7 +6,8 @@
 import { rm } from 'node:fs/promises';
 import { test } from '../fixtures';
 import { launchCustomStore, type CustomStore } from '../../support/custom-store';
-import { launchStoreProcess, type StoreProcess } from '../../support/server-process';
+import type { StoreProcess } from '../../support/server-process';
+import { launchOwnStore } from './own-store';
 import { tempDir } from '../../support/temp-dir';
 
 function running<S>(store: S | undefined): S {
@@ -18,10 +19,10 @@ function running<S>(store: S | undefined): S {
 export function storeOfThisSpec(name: string): () => StoreProcess {
   let store: StoreProcess | undefined;
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    store = await launchStoreProcess({
-      dataDir: await tempDir(`store-e2e-${name}-`),
-      readyTimeoutMs: 80_000,
+    // The worker's store's budget (fixtures.ts): a store on a loaded host.
+    test.setTimeout(180_000);
+    store = await launchOwnStore(() => tempDir(`store-e2e-${name}-`), {
+      readyTimeoutMs: 170_000,
     });
   });
   test.afterAll(async () => {
