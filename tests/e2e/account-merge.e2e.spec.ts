@@ -73,11 +73,9 @@ test('the old-cart merge modal at sign-in, then the UAP account’s discount and
   await expect(page.getByTestId('cart-total')).toHaveText(
     (await page.getByTestId('cart-subtotal').textContent()) ?? '',
   );
-  await page
-    .getByLabel('Prices for account')
-    .selectOption({
-      label: `Lakeshore University Psychology Clinic (${buyers.accounts.lakeshore})`,
-    });
+  await page.getByLabel('Prices for account').selectOption({
+    label: `Lakeshore University Psychology Clinic (${buyers.accounts.lakeshore})`,
+  });
   const discount = page.getByTestId('cart-account-discount');
   await expect(discount).toBeVisible();
   await expect(
