@@ -568,14 +568,16 @@ test('a product page reloaded offline as soon as the worker controls it still op
   await page.goto(`/en-us/p/${CODE}`);
   await expect(page.locator('#router-data'), 'the first visit is server-rendered').toHaveCount(1);
   await workerControls(page);
-  // The page keeps the product it came with in the worker's cache, in idle time.
+  // The page keeps the product it came with in the worker's cache, in idle time once it is
+  // interactive (its parts hydrated): on a loaded host that can be several seconds later.
+  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
   await page.waitForFunction(
     async (code) => {
       const keys = await (await caches.open('catalog-products')).keys();
       return keys.some((request) => request.url.includes(`/api/catalog/products/${code}?`));
     },
     CODE,
-    { timeout: 10_000 },
+    { timeout: 30_000 },
   );
   await context.setOffline(true);
   await page.reload();
