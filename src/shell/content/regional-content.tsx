@@ -10,7 +10,7 @@ import type { Storefront } from '../../../domain/storefront/storefronts';
 import { loadFooterMarkup, loadNavMarkup } from '../../infra/content';
 import { flags$ } from '../../infra/flags';
 import { useObservableValue } from '../../infra/use-observable';
-import { fallbackContentLoaded, loadFallbackContent } from './fallback-loader';
+import { fallbackFooter, fallbackNav } from './fallback-content';
 import type { LoadedRegionalContent } from './load-regional-content';
 
 export interface RegionalContent {
@@ -63,25 +63,15 @@ export function RegionalContentProvider({
     };
   }, [key, storefront, editable]);
 
-  // The built-in content's code, when the loader got no content: it suspends until it loads.
-  const fallback =
-    loaded?.nav && loaded.footer
-      ? undefined
-      : (fallbackContentLoaded() ?? use(loadFallbackContent()));
-
   const value = useMemo<RegionalContent>(() => {
     const mine = markup?.key === key ? markup : null;
-    const builtIn = (): NonNullable<typeof fallback> => {
-      if (!fallback) throw new Error('The built-in content is not loaded');
-      return fallback;
-    };
     return {
-      nav: loaded?.nav ?? builtIn().fallbackNav(storefront, i18n),
+      nav: loaded?.nav ?? fallbackNav(storefront, i18n),
       navMarkup: mine?.navMarkup ?? null,
-      footer: loaded?.footer ?? builtIn().fallbackFooter(storefront, i18n),
+      footer: loaded?.footer ?? fallbackFooter(storefront, i18n),
       footerMarkup: mine?.footerMarkup ?? null,
     };
-  }, [markup, loaded, key, storefront, i18n, fallback]);
+  }, [markup, loaded, key, storefront, i18n]);
 
   return <RegionalContentContext value={value}>{children}</RegionalContentContext>;
 }
