@@ -27,7 +27,6 @@ import { i18n } from './infra/i18n';
 import { renderWithMessages, setFirstLoadCode } from './infra/i18n-server';
 import { withServerValue } from './infra/use-observable';
 import { loadErrorPage } from './shell/error-page';
-import { loadFallbackContent } from './shell/content/fallback-loader';
 import { PageSkeleton } from './shell/PageSkeleton';
 import type { StorefrontRouteData } from './shell/use-storefront';
 
@@ -125,13 +124,8 @@ async function render(
   origin: string,
   fetchImpl: typeof fetch,
 ): Promise<Rendered> {
-  // Rendering is synchronous: the code of the error page and of the built-in content is there
-  // before it starts (loaded once).
-  const [context] = await Promise.all([
-    staticHandler.query(request),
-    loadErrorPage(),
-    loadFallbackContent(),
-  ]);
+  // Rendering is synchronous: the error page's code is there before it starts (loaded once).
+  const [context] = await Promise.all([staticHandler.query(request), loadErrorPage()]);
   if (context instanceof Response) {
     const location = context.headers.get('location');
     if (context.status >= 300 && context.status < 400 && location) {

@@ -9,7 +9,6 @@ import type { FooterContent, NavContent } from '../../../domain/content/schemas'
 import type { Locale } from '../../../domain/storefront/storefronts';
 import { loadFooterContent, loadNavContent } from '../../infra/content';
 import { isServer } from '../../infra/http';
-import { loadFallbackContent } from './fallback-loader';
 
 export interface LoadedRegionalContent {
   readonly nav: NavContent | null;
@@ -23,8 +22,6 @@ export async function loadRegionalContent(locale: Locale): Promise<LoadedRegiona
   if (hit) return hit;
   const [nav, footer] = await Promise.all([loadNavContent(locale), loadFooterContent(locale)]);
   const content = { nav, footer };
-  // The built-in content stands in (SPEC 8): its code starts loading now.
-  if (!nav || !footer) void loadFallbackContent();
   if (!isServer && nav && footer) kept.set(locale, content);
   return content;
 }
