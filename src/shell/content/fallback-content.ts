@@ -2,7 +2,6 @@
  * The built-in header and footer content (SPEC 2.3, 2.4): what every storefront shows when
  * its regional content cannot be loaded, in the page language through Lingui. Store links
  * (order status, quick order, invoices) use the storefront's own store path (SPEC 2.2).
- * Loaded only when a storefront's content could not be (fallback-loader.ts).
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
