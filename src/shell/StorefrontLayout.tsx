@@ -6,7 +6,6 @@
 import { Trans } from '@lingui/react/macro';
 import { lazy, useEffect, useState, type ComponentType } from 'react';
 import { Outlet, useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
-import { flagContextFor } from '../../domain/flags/context';
 import { NOTIFICATIONS_PARAM } from '../../domain/notifications/param';
 import { actingAgent$ } from '../infra/acting-agent';
 import { loadTagManager } from '../infra/analytics';
@@ -15,7 +14,6 @@ import { switchAnnouncement$ } from '../infra/buying-as';
 import { cartMergeOffer$, openCart } from '../infra/cart/cart-loader';
 import { frameCommitted, pageCommitted, whenIdleAfterFirstPaint } from '../infra/first-paint';
 import { whenPartsHydrated } from '../infra/hydration';
-import { connectLiveFlags, settleFlagContext } from '../infra/flags';
 import { autoLocaleSwitch } from '../infra/locale-switch';
 import { currentUser$, type SignedInUser } from '../infra/session';
 import { wholeCatalog } from '../infra/i18n';
@@ -162,7 +160,8 @@ export function StorefrontLayout() {
       const bootstrap = await loadBootstrap(storefront.locale);
       if (!current || !bootstrap) return;
       loadTagManager(bootstrap.config.gtmContainerId);
-      await connectLiveFlags(bootstrap, flagContextFor(null, storefront, bootstrap.country)).catch(
+      const { connectLiveFlags } = await import('../infra/flag-context');
+      await connectLiveFlags(bootstrap, storefront).catch(
         (error: unknown) => {
           console.warn('Live feature flags unavailable; using the bootstrap values.', error);
         },
@@ -182,6 +181,7 @@ export function StorefrontLayout() {
       const bootstrap = await loadBootstrap(storefront.locale);
       if (!current || !bootstrap) return;
       const who = userId ? { id: userId, registrationCountryIso: userCountry } : null;
+      const { settleFlagContext } = await import('../infra/flag-context');
       await settleFlagContext(storefront, bootstrap, who).catch((error: unknown) => {
         console.warn('The feature flags of this session could not be settled.', error);
       });
