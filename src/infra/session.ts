@@ -22,6 +22,13 @@ export const currentUser$ = withServerValue(new ValueSubject<SignedInUser | null
 /** True while the user shown is remembered here and the server has not confirmed them. */
 export const sessionUnconfirmed$ = withServerValue(new ValueSubject<boolean>(false), false);
 
+/**
+ * True while this tab signs the user out, until it has forgotten them: what follows the
+ * user's session (customer service's acting) stops asking at once, so nothing in flight meets
+ * the ended session.
+ */
+export const signingOut$ = new ValueSubject<boolean>(false);
+
 /** The signed-in user whose session the server confirmed: whose changes may be sent. */
 export function confirmedUserId(): string | null {
   return sessionUnconfirmed$.getValue() ? null : (currentUser$.getValue()?.id ?? null);

@@ -42,6 +42,7 @@ import {
   currentUser$,
   sessionCheckRequested$,
   sessionUnconfirmed$,
+  signingOut$,
   type SignedInUser,
 } from '../session';
 import { ActivityMonitor, SHARED_ACTIVITY_KEY } from './activity-monitor';
@@ -557,8 +558,13 @@ function redirectAfterSignOut(notice?: 'session-timed-out' | 'signed-out'): void
 export async function signOut(reason: 'user' | 'timeout' | 'session-lost' = 'user'): Promise<void> {
   // Owed until the store's server has ended the session.
   writeItem('local', SIGN_OUT_OWED_KEY, '1');
-  if (online$.getValue()) await serverSignOut(manager);
-  await forgetHere();
+  signingOut$.next(true);
+  try {
+    if (online$.getValue()) await serverSignOut(manager);
+    await forgetHere();
+  } finally {
+    signingOut$.next(false);
+  }
   tellOtherTabs({ type: 'signed-out' });
   redirectAfterSignOut(
     reason === 'timeout' ? 'session-timed-out' : reason === 'user' ? 'signed-out' : undefined,

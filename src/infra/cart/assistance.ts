@@ -17,6 +17,7 @@ import {
   currentUser$,
   sessionCheckRequested$,
   sessionUnconfirmed$,
+  signingOut$,
 } from '../session';
 import { ValueSubject } from '../value-subject';
 import { AssistedFollow } from './assisted-follow';
@@ -28,10 +29,10 @@ const REQUEST_TIMEOUT_MS = 8_000;
 /** The agent acting for the signed-in buyer now, or null. */
 export const assistingAgent$ = new ValueSubject<AssistingAgent | null>(null);
 
-async function askAssisted(): Promise<AssistedAnswer | 'unauthorized'> {
+async function askAssisted(stopped: AbortSignal): Promise<AssistedAnswer | 'unauthorized'> {
   try {
     const answer = await apiJson<unknown>('/api/me/assisted', {
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal: AbortSignal.any([stopped, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
     });
     return assistedAnswerSchema.parse(answer);
   } catch (error) {
@@ -76,7 +77,8 @@ export function followAssistance(): void {
   const update = () => {
     started.update({
       // Customer service's own tab, acting for the buyer, has nothing to follow.
-      userId: actingAgent$.getValue() ? null : confirmedUserId(),
+      // Nor does a tab signing out: the server is ending the session.
+      userId: actingAgent$.getValue() || signingOut$.getValue() ? null : confirmedUserId(),
       visible: document.visibilityState === 'visible',
       online: online$.getValue(),
     });
@@ -85,5 +87,6 @@ export function followAssistance(): void {
   sessionUnconfirmed$.subscribe(update);
   online$.subscribe(update);
   actingAgent$.subscribe(update);
+  signingOut$.subscribe(update);
   document.addEventListener('visibilitychange', update);
 }

@@ -19,8 +19,11 @@ export interface AssistedFollowDeps {
   now(): number;
   setTimeout(handler: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
-  /** GET /api/me/assisted, checked; 'unauthorized' for a 401. Throws when there is no answer. */
-  askAssisted(): Promise<AssistedAnswer | 'unauthorized'>;
+  /**
+   * GET /api/me/assisted, checked; 'unauthorized' for a 401. Throws when there is no answer,
+   * and when `signal` aborts: following stopped meanwhile (a sign-out, the page hidden).
+   */
+  askAssisted(signal: AbortSignal): Promise<AssistedAnswer | 'unauthorized'>;
   /** Pulls the active cart from the server. */
   refreshCart(): Promise<void>;
   /** The agent acting for the buyer now, or null: called only when it changes. */
@@ -50,6 +53,8 @@ export class AssistedFollow {
   private nextRefreshAt: number | null = null;
   private timer: unknown;
   private busy = false;
+  /** The question in flight, called off when following stops. */
+  private asking: AbortController | undefined;
   /** Changes whenever following stops or starts over: an answer from before is dropped. */
   private round = 0;
 
@@ -100,6 +105,8 @@ export class AssistedFollow {
 
   private stop(): void {
     this.round++;
+    this.asking?.abort();
+    this.asking = undefined;
     this.clearTimer();
     this.nextCheckAt = null;
     this.nextRefreshAt = null;
@@ -142,12 +149,17 @@ export class AssistedFollow {
     const userId = this.conditions.userId;
     this.busy = true;
     let answer: AssistedAnswer | 'unauthorized' | null = null;
+    const asking = new AbortController();
+    this.asking = asking;
     try {
-      answer = await this.deps.askAssisted();
+      answer = await this.deps.askAssisted(asking.signal);
     } catch (error) {
-      this.deps.warn?.('Whether customer service is acting for you could not be checked.', error);
+      if (!asking.signal.aborted) {
+        this.deps.warn?.('Whether customer service is acting for you could not be checked.', error);
+      }
     } finally {
       this.busy = false;
+      if (this.asking === asking) this.asking = undefined;
     }
     if (round === this.round && userId === this.conditions.userId) {
       const now = this.deps.now();

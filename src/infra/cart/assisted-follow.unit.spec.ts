@@ -104,6 +104,33 @@ describe('following the cart while customer service acts for the buyer (decision
     follow.dispose();
   });
 
+  it('calls off the question in flight when the buyer signs out, quietly', async () => {
+    let seen: AbortSignal | undefined;
+    const { follow, calls } = setup({
+      askAssisted: (signal) => {
+        seen = signal;
+        // The server answers only after the sign-out (the session is gone by then).
+        return new Promise((resolve, reject) => {
+          signal.addEventListener('abort', () => {
+            reject(new DOMException('aborted', 'AbortError'));
+          });
+          setTimeout(() => {
+            resolve('unauthorized');
+          }, 1_000);
+        });
+      },
+    });
+    follow.update(SHOWN);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(seen?.aborted).toBe(false);
+    follow.update({ userId: null });
+    expect(seen?.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calls.unauthorized).toBe(0);
+    expect(calls.warnings).toBe(0);
+    follow.dispose();
+  });
+
   it('pulls the cart at once and every 3 s while assisted, and every 10 s asks whether it still is', async () => {
     const { follow, calls, answer } = setup();
     answer(ASSISTED);
