@@ -40,7 +40,10 @@ let liveClientFor: string | undefined;
  * Connects the LaunchDarkly browser SDK, when configured, starting from the bootstrap so the
  * first values are there at once and survive going offline.
  */
-export async function connectLiveFlags(bootstrap: Bootstrap, storefront: Storefront): Promise<void> {
+export async function connectLiveFlags(
+  bootstrap: Bootstrap,
+  storefront: Storefront,
+): Promise<void> {
   const context = flagContextFor(null, storefront, bootstrap.country);
   const clientSideId = bootstrap.config.launchDarklyClientSideId;
   if (!clientSideId || liveClientFor === clientSideId) return;

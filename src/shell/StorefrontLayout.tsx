@@ -161,11 +161,9 @@ export function StorefrontLayout() {
       if (!current || !bootstrap) return;
       loadTagManager(bootstrap.config.gtmContainerId);
       const { connectLiveFlags } = await import('../infra/flag-context');
-      await connectLiveFlags(bootstrap, storefront).catch(
-        (error: unknown) => {
-          console.warn('Live feature flags unavailable; using the bootstrap values.', error);
-        },
-      );
+      await connectLiveFlags(bootstrap, storefront).catch((error: unknown) => {
+        console.warn('Live feature flags unavailable; using the bootstrap values.', error);
+      });
     });
     return () => {
       current = false;
