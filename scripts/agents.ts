@@ -11,9 +11,8 @@
  */
 import { parseArgs } from 'node:util';
 import { parseRegions } from '../domain/support/support';
-import { loadConfig, type ServerConfig } from '../server/src/config';
-import { serializeError } from '../server/src/plugins/redact';
-import { isRefusal, operatorCommand } from './operator-command';
+import type { ServerConfig } from '../server/src/config';
+import { operatorCommand, runOperatorTool } from './operator-command';
 import { fail } from './store-database';
 
 const USAGE = `Usage: npm run agents -- <command>
@@ -72,26 +71,7 @@ async function main(): Promise<void> {
   if (command !== 'list' && command !== 'add' && command !== 'remove') {
     fail(`Unknown command "${command}".\n\n${USAGE}`);
   }
-  let config: ServerConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    fail((error as Error).message);
-  }
-  try {
-    process.stdout.write(await run(config, command, args));
-  } catch (error) {
-    if (isRefusal(error)) {
-      process.exitCode = 1;
-      console.error(error.message);
-      return;
-    }
-    throw error;
-  }
+  await runOperatorTool('npm run agents', (config) => run(config, command, args));
 }
 
-try {
-  await main();
-} catch (error) {
-  fail(`npm run agents failed: ${serializeError(error).message}`);
-}
+await main();

@@ -6,9 +6,8 @@
  * `npm run qualifications` does (decision 037).
  */
 import { parseArgs } from 'node:util';
-import { loadConfig, type ServerConfig } from '../server/src/config';
-import { serializeError } from '../server/src/plugins/redact';
-import { isRefusal, operatorCommand } from './operator-command';
+import type { ServerConfig } from '../server/src/config';
+import { operatorCommand, runOperatorTool } from './operator-command';
 import { fail } from './store-database';
 
 const USAGE = `Usage: npm run audit -- --agent <email> | --customer <email> [--since <date>]
@@ -69,26 +68,7 @@ async function main(): Promise<void> {
   if (args.values.agent === undefined && args.values.customer === undefined) {
     fail(`Give --agent or --customer.\n\n${USAGE}`);
   }
-  let config: ServerConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    fail((error as Error).message);
-  }
-  try {
-    process.stdout.write(await run(config, args));
-  } catch (error) {
-    if (isRefusal(error)) {
-      process.exitCode = 1;
-      console.error(error.message);
-      return;
-    }
-    throw error;
-  }
+  await runOperatorTool('npm run audit', (config) => run(config, args));
 }
 
-try {
-  await main();
-} catch (error) {
-  fail(`npm run audit failed: ${serializeError(error).message}`);
-}
+await main();

@@ -24,11 +24,10 @@ import {
   invoiceListLimitSchema,
   invoiceStatusSchema,
 } from '../domain/invoice/operator';
-import { loadConfig, type ServerConfig } from '../server/src/config';
+import type { ServerConfig } from '../server/src/config';
 import { amountText } from '../server/src/invoices/operator';
 import type { OperatorArgs, OperatorResult } from '../server/src/ops/contract';
-import { serializeError } from '../server/src/plugins/redact';
-import { isRefusal, operatorCommand } from './operator-command';
+import { operatorCommand, runOperatorTool } from './operator-command';
 import { fail } from './store-database';
 
 const USAGE = `Usage: npm run invoices -- <command>
@@ -151,28 +150,7 @@ async function main(): Promise<void> {
   if (command !== 'list' && !reference?.trim()) {
     fail(`${command} needs ${command === 'issue' ? 'an order' : 'an invoice'}.\n\n${USAGE}`);
   }
-  let config: ServerConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    fail((error as Error).message);
-  }
-  try {
-    process.stdout.write(await run(config, command, args));
-  } catch (error) {
-    // An unknown invoice or order, a change the rules refuse: said, not thrown.
-    if (isRefusal(error)) {
-      process.exitCode = 1;
-      console.error(error.message);
-      return;
-    }
-    throw error;
-  }
+  await runOperatorTool('npm run invoices', (config) => run(config, command, args));
 }
 
-try {
-  await main();
-} catch (error) {
-  // A database error's message may quote its parameters: only its code and statement.
-  fail(`npm run invoices failed: ${serializeError(error).message}`);
-}
+await main();

@@ -8,9 +8,7 @@
  * this opens the database and reads it, with this environment's SMTP_URL.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig, type ServerConfig } from '../server/src/config';
-import { serializeError } from '../server/src/plugins/redact';
-import { isRefusal, operatorCommand } from './operator-command';
+import { operatorCommand, runOperatorTool } from './operator-command';
 import { fail } from './store-database';
 
 const USAGE = `Usage: npm run mail [-- --show <id> [--html]]
@@ -41,40 +39,15 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  let config: ServerConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    fail((error as Error).message);
-  }
   // Reading needs no migration: a database the store never ran on says so.
   const options = { tool: 'npm run mail', migrate: false };
-  try {
-    if (args.values.show !== undefined) {
-      const { text } = await operatorCommand(
-        config,
-        'mail-show',
-        { id: args.values.show, html: args.values.html },
-        options,
-      );
-      process.stdout.write(text);
-      return;
-    }
-    process.stdout.write((await operatorCommand(config, 'mail-list', {}, options)).report);
-  } catch (error) {
-    // No such mail: said, not thrown.
-    if (isRefusal(error)) {
-      process.exitCode = 1;
-      console.error(error.message);
-      return;
-    }
-    throw error;
-  }
+  const { show, html } = args.values;
+  // No such mail: said (a refusal), not thrown.
+  await runOperatorTool('npm run mail', async (config) =>
+    show === undefined
+      ? (await operatorCommand(config, 'mail-list', {}, options)).report
+      : (await operatorCommand(config, 'mail-show', { id: show, html }, options)).text,
+  );
 }
 
-try {
-  await main();
-} catch (error) {
-  // A database error's message may quote its parameters: only its code and statement.
-  fail(`npm run mail failed: ${serializeError(error).message}`);
-}
+await main();

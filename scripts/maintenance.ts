@@ -9,9 +9,8 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { DEFAULT_RETRY_AFTER_SECONDS } from '../domain/storefront/error-pages';
-import { loadConfig, type ServerConfig } from '../server/src/config';
-import { serializeError } from '../server/src/plugins/redact';
-import { isRefusal, operatorCommand } from './operator-command';
+import type { ServerConfig } from '../server/src/config';
+import { operatorCommand, runOperatorTool } from './operator-command';
 import { fail } from './store-database';
 
 const USAGE = `Usage: npm run maintenance -- start [--retry-after <seconds>] [--note <text>] | end | show
@@ -86,26 +85,7 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  let config: ServerConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    fail((error as Error).message);
-  }
-  try {
-    process.stdout.write(await run(config, args));
-  } catch (error) {
-    if (isRefusal(error)) {
-      process.exitCode = 1;
-      console.error(error.message);
-      return;
-    }
-    throw error;
-  }
+  await runOperatorTool('npm run maintenance', (config) => run(config, args));
 }
 
-try {
-  await main();
-} catch (error) {
-  fail(`npm run maintenance failed: ${serializeError(error).message}`);
-}
+await main();

@@ -5,7 +5,7 @@
  * tool alike), this process opens the database and runs the same handler on it.
  */
 import { STREAM_REGISTRY } from '../domain/registry';
-import type { ServerConfig } from '../server/src/config';
+import { loadConfig, type ServerConfig } from '../server/src/config';
 import { migrate, readMigrations } from '../server/src/db/migrate';
 import { rebuildStaleReadModels } from '../server/src/event-store/read-models';
 import { NoOperatorChannel, OperatorRefusal, callOperator } from '../server/src/ops/client';
@@ -18,7 +18,8 @@ import {
 } from '../server/src/ops/contract';
 import { OperatorCommandError, runOperatorCommand } from '../server/src/ops/handlers';
 import { standaloneOperatorContext } from '../server/src/ops/standalone';
-import { openStoreDatabase } from './store-database';
+import { serializeError } from '../server/src/plugins/redact';
+import { fail, openStoreDatabase } from './store-database';
 
 /** The store (or the rules) refused what was asked; the message says why. */
 export function isRefusal(error: unknown): error is Error {
@@ -63,5 +64,34 @@ export async function operatorCommand<N extends OperatorCommandName>(
     return (await runOperatorCommand(command, parsed.data as OperatorArgs<N>, context)).result;
   } finally {
     await close();
+  }
+}
+
+/**
+ * An operator tool's run once its arguments are read: the store's configuration, the tool's
+ * work, and what it reports printed. A refusal (`isRefusal`, or the tool's own `refused`) is
+ * said on stderr with exit status 1; any other error ends the tool with its message, never
+ * with a database error's parameters (`serializeError` keeps only its code and statement).
+ */
+export async function runOperatorTool(
+  tool: string,
+  work: (config: ServerConfig) => Promise<string>,
+  refused: (error: unknown) => error is Error = isRefusal,
+): Promise<void> {
+  let config: ServerConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  try {
+    process.stdout.write(await work(config));
+  } catch (error) {
+    if (refused(error)) {
+      process.exitCode = 1;
+      console.error(error.message);
+      return;
+    }
+    fail(`${tool} failed: ${serializeError(error).message}`);
   }
 }

@@ -20,11 +20,10 @@
  */
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { loadConfig, type ServerConfig } from '../server/src/config';
+import type { ServerConfig } from '../server/src/config';
 import { OperatorError, parseStatus } from '../server/src/orders/operator';
-import { serializeError } from '../server/src/plugins/redact';
 import type { OperatorResult } from '../server/src/ops/contract';
-import { isRefusal, operatorCommand } from './operator-command';
+import { isRefusal, operatorCommand, runOperatorTool } from './operator-command';
 import { fail } from './store-database';
 
 const USAGE = `Usage: npm run orders -- <command>
@@ -122,28 +121,11 @@ async function main(): Promise<void> {
   }
   if (!isCommand(command)) fail(`Unknown command "${command}".\n\n${USAGE}`);
   if (command !== 'list' && !reference) fail(`${command} needs an order.\n\n${USAGE}`);
-  let config: ServerConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    fail((error as Error).message);
-  }
-  try {
-    process.stdout.write(await run(config, command, args));
-  } catch (error) {
-    // An unknown order, a change the rules refuse, a status that is none: said, not thrown.
-    if (error instanceof OperatorError || isRefusal(error)) {
-      process.exitCode = 1;
-      console.error(error.message);
-      return;
-    }
-    throw error;
-  }
+  await runOperatorTool(
+    'npm run orders',
+    (config) => run(config, command, args),
+    (error): error is Error => error instanceof OperatorError || isRefusal(error),
+  );
 }
 
-try {
-  await main();
-} catch (error) {
-  // A database error's message may quote its parameters: only its code and statement.
-  fail(`npm run orders failed: ${serializeError(error).message}`);
-}
+await main();

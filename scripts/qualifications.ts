@@ -20,10 +20,9 @@ import {
   reviewLevelSchema,
   reviewReasonSchema,
 } from '../domain/qualification/operator';
-import { loadConfig, type ServerConfig } from '../server/src/config';
+import type { ServerConfig } from '../server/src/config';
 import type { OperatorArgs } from '../server/src/ops/contract';
-import { serializeError } from '../server/src/plugins/redact';
-import { isRefusal, operatorCommand } from './operator-command';
+import { operatorCommand, runOperatorTool } from './operator-command';
 import { fail } from './store-database';
 
 const USAGE = `Usage: npm run qualifications -- <command>
@@ -110,28 +109,7 @@ async function main(): Promise<void> {
     return;
   }
   if (command !== 'list' && command !== 'review') fail(`Unknown command "${command}".\n\n${USAGE}`);
-  let config: ServerConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    fail((error as Error).message);
-  }
-  try {
-    process.stdout.write(await run(config, command, args));
-  } catch (error) {
-    // An unknown qualification, one reviewed already: said, not thrown.
-    if (isRefusal(error)) {
-      process.exitCode = 1;
-      console.error(error.message);
-      return;
-    }
-    throw error;
-  }
+  await runOperatorTool('npm run qualifications', (config) => run(config, command, args));
 }
 
-try {
-  await main();
-} catch (error) {
-  // A database error's message may quote its parameters: only its code and statement.
-  fail(`npm run qualifications failed: ${serializeError(error).message}`);
-}
+await main();
