@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { storedLines } from './support/cart';
+import { storedItems, storedLines } from './support/cart';
 import { signInFromHeader } from './support/sign-in';
 
 const KIT = { code: 'WRI3-KIT' };
@@ -58,8 +58,9 @@ test("the buyer's tab shows the notice and follows the cart while customer servi
     await expect(other.getByTestId('cart-link')).toHaveText('Cart (1 item)', { timeout: 15_000 });
     await addFromProductPage(other, 'en-gb', KIT.code, '2');
     await expect(other.getByTestId('cart-link')).toHaveText('Cart (3 items)');
-    // The store has it (the buyer's tab can only pull what the store has).
-    await expect.poll(() => storedLines(other, 'en-gb', store.url), { timeout: 15_000 }).toBe(1);
+    // The store has the three items (the buyer's tab can only pull what the store has), before
+    // this device goes away: a change still queued here would never reach it.
+    await expect.poll(() => storedItems(other, 'en-gb', store.url), { timeout: 15_000 }).toBe(3);
   } finally {
     await agent.close();
   }

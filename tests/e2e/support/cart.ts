@@ -7,20 +7,31 @@ import type { Page } from '@playwright/test';
 import { cartStreamKind } from '../../../domain/cart/stream';
 import { expect } from '../fixtures';
 
-/** The lines of the buyer's latest cart in this storefront, as the store has them. */
-export async function storedLines(page: Page, locale: string, origin: string): Promise<number> {
+/** The buyer's latest cart in this storefront as the store has it, or null when it is not read. */
+async function storedCart(page: Page, locale: string, origin: string) {
   const current = await page.request.get(`${origin}/api/carts/current?locale=${locale}`);
-  if (!current.ok()) return -1;
+  if (!current.ok()) return null;
   const { cartId } = (await current.json()) as { cartId: string | null };
-  if (!cartId) return 0;
+  if (!cartId) return cartStreamKind.initialState();
   const pulled = await page.request.get(`${origin}/api/carts/${cartId}?after=0`);
-  if (!pulled.ok()) return -1;
+  if (!pulled.ok()) return null;
   const { events } = (await pulled.json()) as { events: { event: { type: string; v: number } }[] };
   let state = cartStreamKind.initialState();
   for (const { event } of events) {
     state = cartStreamKind.evolve(state, cartStreamKind.upcast(event as never));
   }
-  return state.lines.length;
+  return state;
+}
+
+/** The lines of the buyer's latest cart in this storefront, as the store has them. */
+export async function storedLines(page: Page, locale: string, origin: string): Promise<number> {
+  return (await storedCart(page, locale, origin))?.lines.length ?? -1;
+}
+
+/** The items (the lines' quantities added up) of that cart, as the store has them. */
+export async function storedItems(page: Page, locale: string, origin: string): Promise<number> {
+  const cart = await storedCart(page, locale, origin);
+  return cart ? cart.lines.reduce((sum, line) => sum + line.quantity, 0) : -1;
 }
 
 /** Removes every line of the signed-in buyer's cart, and waits until the store has it so. */
