@@ -319,6 +319,14 @@ export class CartStore {
       }
       return;
     }
+    // A cart neither the server names nor this browser has sent is not the server's yet:
+    // asking for it would be a 404 (the first change to it is still on its way).
+    if (
+      current.cartId !== active.cartId &&
+      !(await this.session.serverMayKnow(active.cartId, open.streamId))
+    ) {
+      return;
+    }
     await this.refreshActive();
   }
 
