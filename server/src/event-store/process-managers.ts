@@ -141,10 +141,6 @@ export class ProcessManagerRunner {
       return;
     }
     this.running = this.runOnce()
-      .then((handled) => {
-        if (handled > 0) this.pending = false;
-        return handled;
-      })
       .catch((error: unknown) => {
         this.options.onError?.(error);
         return 0;
@@ -180,6 +176,9 @@ export class ProcessManagerRunner {
       if (this.stopped) break;
       handled += await this.runDue(manager, limit);
     }
+    // Whichever run handled something (its own, an operator's, a test's), what woke the
+    // runner has been read: appends of kinds nobody follows leave it alone again.
+    if (handled > 0) this.pending = false;
     return handled;
   }
 
