@@ -30,14 +30,23 @@ const REQUEST_TIMEOUT_MS = 8_000;
 export const assistingAgent$ = new ValueSubject<AssistingAgent | null>(null);
 
 async function askAssisted(stopped: AbortSignal): Promise<AssistedAnswer | 'unauthorized'> {
+  // Called off when following stops or the answer is late. (AbortSignal.any would say it in
+  // one line, but tablets on Safari before 17.4 lack it.)
+  const asking = new AbortController();
+  const callOff = () => {
+    asking.abort();
+  };
+  stopped.addEventListener('abort', callOff, { once: true });
+  const late = setTimeout(callOff, REQUEST_TIMEOUT_MS);
   try {
-    const answer = await apiJson<unknown>('/api/me/assisted', {
-      signal: AbortSignal.any([stopped, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
-    });
+    const answer = await apiJson<unknown>('/api/me/assisted', { signal: asking.signal });
     return assistedAnswerSchema.parse(answer);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return 'unauthorized';
     throw error;
+  } finally {
+    clearTimeout(late);
+    stopped.removeEventListener('abort', callOff);
   }
 }
 
