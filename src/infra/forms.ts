@@ -9,6 +9,7 @@ import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type * as z from 'zod';
 import type { Message } from '../../domain/shared/message';
 import { validate } from '../../domain/validation/issues';
+import { catalogReady } from './i18n';
 
 export function translate(
   i18n: I18n,
@@ -26,9 +27,11 @@ export function domainResolver<S extends z.ZodType<FieldValues, FieldValues>>(
   i18n: I18n,
   labels: Readonly<Record<string, string>> = {},
 ): Resolver<z.input<S>, unknown, z.output<S>> {
-  return (values, _context, options) => {
+  return async (values, _context, options) => {
     const result = validate(schema, values);
-    if (result.ok) return Promise.resolve({ values: result.value, errors: {} });
+    if (result.ok) return { values: result.value, errors: {} };
+    // The messages are kept as text: a first visit's first submit waits for the catalog.
+    await catalogReady();
     const errors: Record<string, { type: string; message: string }> = {};
     for (const issue of result.issues) {
       errors[issue.path] ??= {
@@ -38,9 +41,6 @@ export function domainResolver<S extends z.ZodType<FieldValues, FieldValues>>(
     }
     // Nested as react-hook-form keeps them ('address.town' under address), so an error
     // clears when its field is corrected.
-    return Promise.resolve({
-      values: {},
-      errors: toNestErrors(errors as FieldErrors, options),
-    });
+    return { values: {}, errors: toNestErrors(errors as FieldErrors, options) };
   };
 }

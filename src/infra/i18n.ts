@@ -70,6 +70,15 @@ export function wholeCatalog(): Promise<void> {
   return partial ? loadCatalog(partial) : Promise.resolve();
 }
 
+/**
+ * Before text is made outside a render (a form's errors, a refusal kept in state): such text
+ * is not rendered again when the catalog arrives, so it waits for the catalog while the page
+ * has only its own messages. If the catalog cannot load, it goes on with what is here.
+ */
+export function catalogReady(): Promise<void> {
+  return partial ? loadCatalog(partial).catch(() => undefined) : Promise.resolve();
+}
+
 /** True while the page shows only its own messages (its language's catalog is not here yet). */
 export function catalogIsPartial(): boolean {
   return partial !== undefined;

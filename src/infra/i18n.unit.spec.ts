@@ -80,3 +80,21 @@ describe('a server-rendered page’s messages, then its catalog', () => {
     expect(i18n._(SIGN_IN)).toBe('Aanmelden');
   });
 });
+
+describe('text made outside a render, while the page has only its own messages', () => {
+  it('a form’s errors wait for the catalog: a first submit is never answered with nothing', async () => {
+    const { activatePageMessages, catalogIsPartial, i18n } = await fresh();
+    const { domainResolver } = await import('./forms');
+    const { signInSchema } = await import('../../domain/validation/identity');
+    activatePageMessages('fr', { hello: ['Bonjour'] });
+    const resolve = domainResolver(signInSchema, i18n, { email: 'Adresse e-mail' });
+    const answer = await resolve({ email: '', password: '' }, undefined, {
+      fields: {},
+      shouldUseNativeValidation: undefined,
+    });
+    expect(catalogIsPartial()).toBe(false);
+    const errors = answer.errors as Record<string, { message?: string }>;
+    expect(errors.email?.message).toBe('Adresse e-mail est obligatoire.');
+    expect(errors.password?.message).toMatch(/\S/);
+  });
+});

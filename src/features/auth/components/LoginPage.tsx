@@ -16,6 +16,7 @@ import { flags$ } from '../../../infra/flags';
 import { useObservableValue } from '../../../infra/use-observable';
 import { ApiError } from '../../../infra/api';
 import { domainResolver, translate } from '../../../infra/forms';
+import { catalogReady } from '../../../infra/i18n';
 import { descriptorFor } from '../../../infra/messages';
 import { useStorefront } from '../../../shell/use-storefront';
 import { abortInteraction, submitSignIn } from '../api';
@@ -88,6 +89,7 @@ function useSignIn(uid: string) {
       const { redirectTo } = await submitSignIn(uid, values);
       window.location.assign(redirectTo);
     } catch (error) {
+      await catalogReady();
       const field = error instanceof ApiError ? error.body?.error.fields?.[0] : undefined;
       const descriptor = field ? descriptorFor(field.code) : undefined;
       setFailure(

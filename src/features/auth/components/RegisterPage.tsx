@@ -14,6 +14,7 @@ import {
 } from '../../../../domain/validation/identity';
 import { ApiError } from '../../../infra/api';
 import { domainResolver, translate } from '../../../infra/forms';
+import { catalogReady } from '../../../infra/i18n';
 import { descriptorFor } from '../../../infra/messages';
 import { languageTag } from '../../../shell/storefront-label';
 import { useStorefront } from '../../../shell/use-storefront';
@@ -80,6 +81,7 @@ function RegistrationForm({ uid }: { uid: string }) {
       const { redirectTo } = await submitRegistration(uid, values);
       window.location.assign(redirectTo);
     } catch (error) {
+      await catalogReady();
       const field = error instanceof ApiError ? error.body?.error.fields?.[0] : undefined;
       const descriptor = field ? descriptorFor(field.code) : undefined;
       if (field && descriptor && field.path in labels) {
