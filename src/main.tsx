@@ -1,6 +1,7 @@
 // First: before any schema exists (see the module).
 import './infra/zod-jitless';
 import type { Messages } from '@lingui/core';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type HydrationState, type RouteMatch } from 'react-router';
 import {
@@ -123,7 +124,12 @@ if (served) {
     withServerValue(flags$, served.flags);
     if (!bootstrap$.getValue()) flags$.next(served.flags);
   }
-  hydrateRoot(root, <App router={router} />);
+  // Hydration as a transition: React then works on it in slices of a few milliseconds and
+  // answers the visitor's input between them, rather than in one task as long as the page is
+  // big (on a slow phone, hundreds of milliseconds).
+  startTransition(() => {
+    hydrateRoot(root, <App router={router} />);
+  });
 } else {
   createRoot(root).render(<App router={router} />);
 }
