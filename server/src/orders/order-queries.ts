@@ -66,18 +66,26 @@ export async function orderHistory(
   }
   const condition = sql.join(where, sql` and `);
   const offset = (query.page - 1) * ORDER_HISTORY_PAGE_SIZE;
-  const [counted] = rowsOf<{ n: string | number }>(
-    await db.execute(sql`select count(*) as n from read_models where ${condition}`),
-  );
-  const rows = rowsOf<Row>(
+  // The page and the total in one statement, so from one snapshot: counted apart, an order
+  // placed between the two pushed the last one past a total read before it, and a reader
+  // paging by that total never saw it.
+  const rows = rowsOf<Row & { total: string | number }>(
     await db.execute(sql`
-      select stream_id, version, doc from read_models where ${condition}
+      select stream_id, version, doc, count(*) over () as total from read_models
+       where ${condition}
        order by doc ->> 'placedAt' desc, stream_id desc
        limit ${ORDER_HISTORY_PAGE_SIZE} offset ${offset}`),
   );
+  // A page past the end has no row to carry the total.
+  const total =
+    rows[0]?.total ??
+    rowsOf<{ n: string | number }>(
+      await db.execute(sql`select count(*) as n from read_models where ${condition}`),
+    )[0]?.n ??
+    0;
   return {
     orders: rows.map((row) => orderSummary(row.doc)),
-    total: Number(counted?.n ?? 0),
+    total: Number(total),
     page: query.page,
     pageSize: ORDER_HISTORY_PAGE_SIZE,
   };

@@ -100,6 +100,12 @@ describe.each(testDatabaseTargets())('orders after checkout on $kind', (target) 
       await get('/api/orders?locale=en-gb&from=2020-01-01&to=2020-01-31', buyers.sam)
     ).json<OrderHistoryPage>();
     expect(none.total).toBe(0);
+    // The total comes with the page; a page past the end still has it.
+    expect(page.total).toBe(2);
+    const past = (
+      await get('/api/orders?locale=en-gb&page=3', buyers.sam)
+    ).json<OrderHistoryPage>();
+    expect(past).toMatchObject({ orders: [], total: 2, page: 3 });
     // Dana sees none of Sam's orders, by list or by id.
     const danas = (await get('/api/orders?locale=en-gb', buyers.dana)).json<OrderHistoryPage>();
     expect(danas.orders.map((o) => o.orderId)).not.toContain(first.orderId);
