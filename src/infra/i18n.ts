@@ -76,7 +76,7 @@ export function wholeCatalog(): Promise<void> {
  * has only its own messages. If the catalog cannot load, it goes on with what is here.
  */
 export function catalogReady(): Promise<void> {
-  return partial ? loadCatalog(partial).catch(() => undefined) : Promise.resolve();
+  return wholeCatalog().catch(() => undefined);
 }
 
 /** True while the page shows only its own messages (its language's catalog is not here yet). */
